@@ -1,0 +1,92 @@
+# SPDX-License-Identifier: GPL-2.0
+# Helpers for code that runs inside the guests (busybox ash, no bash-isms).
+# Scenario functions (client_main, server_main) call these.
+
+SERVER_IP=192.0.2.1
+CLIENT_IP=192.0.2.2
+NFS_MNT=/mnt/nfs
+: "${SWAPNFS_STRESS_MIB:=}"
+
+cmdline_arg() {
+	sed -n "s/.*\\<$1=\\([^ ]*\\).*/\\1/p" /proc/cmdline
+}
+
+# Messages the host parses.  report: a figure for the results table.
+report() { echo "SWAPNFS-FIGURE $1=$2"; }
+fail() { echo "SWAPNFS-FAIL $*"; echo "$*" >>/tmp/failed; }
+skip() { echo "SWAPNFS-SKIP $*"; echo "$*" >>/tmp/skipped; }
+info() { echo "SWAPNFS-INFO $*"; }
+
+net_up() {
+	ip link set lo up
+	ip addr add "$1/24" dev eth0 || return 1
+	ip link set eth0 up
+}
+
+# Poll a condition (a command) until it succeeds or $1 seconds pass.
+wait_for() {
+	_t=$1; shift
+	while ! "$@" >/dev/null 2>&1; do
+		_t=$((_t - 1))
+		[ "$_t" -gt 0 ] || return 1
+		sleep 1
+	done
+}
+
+# Mount the server's export with mount(2) text options (busybox mount hands
+# unknown NFS options to the kernel as a string, so no mount.nfs is needed).
+# The server may still be starting: retry for a while.
+nfs_mount() {
+	_opts=$1
+	_vers=$(echo "$_opts" | sed -n 's/.*vers=\([0-9.]*\).*/\1/p')
+	_extra=
+	case $_vers in 3*) _extra=,nolock,mountaddr=$SERVER_IP ;; esac
+	mkdir -p "$NFS_MNT"
+	wait_for 60 mount -t nfs -o "$_opts,addr=$SERVER_IP,clientaddr=$CLIENT_IP$_extra" \
+		"$SERVER_IP:/export" "$NFS_MNT" || {
+		fail "mount -t nfs -o $_opts $SERVER_IP:/export failed"
+		return 1
+	}
+	info "mounted $SERVER_IP:/export with $_opts"
+}
+
+swap_on() {
+	swapon "$1" || { fail "swapon $1 refused"; return 1; }
+	info "swap on $1: $(grep -c '' /proc/swaps) lines in /proc/swaps"
+}
+
+swap_off() {
+	swapoff "$1" || { fail "swapoff $1 failed"; return 1; }
+}
+
+# The command must fail (e.g. a swapon the kernel is meant to refuse).
+expect_fail() {
+	if "$@"; then
+		fail "expected '$*' to fail, it succeeded"
+		return 1
+	fi
+	return 0
+}
+
+# Run the swap stress; its "swapstress: key=value" lines become figures.
+stress() {
+	[ -n "$SWAPNFS_STRESS_MIB" ] && set -- -m "$SWAPNFS_STRESS_MIB" "$@"
+	_rc=0
+	/bin/swapstress -q "$@" >/tmp/stress.out 2>&1 || _rc=$?
+	cat /tmp/stress.out
+	sed -n 's/^swapstress: //p' /tmp/stress.out | tr ' ' '\n' |
+		while IFS='=' read -r k v; do
+			[ -n "$v" ] && report "$k" "$v"
+		done
+	[ "$_rc" -eq 0 ] || fail "swapstress exited $_rc"
+	return "$_rc"
+}
+
+# Every sunrpc transport the kernel exposes, with its state (sysfs).
+sysfs_xprt_dump() {
+	for f in /sys/kernel/sunrpc/xprt-switches/*/xprt-*/xprt_info; do
+		[ -f "$f" ] || continue
+		echo "== $f"
+		cat "$f"
+	done
+}

@@ -1,0 +1,37 @@
+# SPDX-License-Identifier: GPL-2.0
+# Server guest: exports /export (ext4 on the virtio disk the host prepared)
+# over NFSv3 and v4.x with Debian's nfs-kernel-server userspace, and serves
+# the NBD swap device from the same file system, to the client only.
+# Then it runs commands the host sends on the second serial port.
+net_up "$SERVER_IP" || echo "SWAPNFS-RESULT fail no network"
+mkdir -p /export
+mount -t ext4 /dev/vda /export || echo "SWAPNFS-RESULT fail cannot mount /dev/vda"
+mount -t nfsd nfsd /proc/fs/nfsd
+mkdir -p /var/lib/nfs/v4recovery /run/rpcbind /var/lib/nfs/rpc_pipefs
+: >/var/lib/nfs/etab
+: >/var/lib/nfs/rmtab
+command -v server_main >/dev/null && server_main
+rpcbind -w
+exportfs -o rw,sync,no_root_squash,no_subtree_check,insecure \
+	"$CLIENT_IP:/export"
+rpc.mountd --port 20048
+# Short lease and grace so that a restart in a fault scenario does not
+# stall the client for 90 s.
+rpc.nfsd --grace-time 15 --lease-time 15 8 ||
+	echo "SWAPNFS-RESULT fail rpc.nfsd failed"
+nbd-server -C /etc/nbd-server/config ||
+	echo "SWAPNFS-RESULT fail nbd-server failed"
+echo "SWAPNFS-SERVER-READY"
+
+# Host control channel: one shell command a line, answered with its
+# output and a done marker carrying the exit status.
+exec </dev/ttyS1
+while read -r line; do
+	id=${line%% *}
+	cmd=${line#* }
+	sh -c "$cmd" >/tmp/ctl.out 2>&1
+	rc=$?
+	sed 's/^/SWAPNFS-CTL-OUT /' /tmp/ctl.out >/dev/ttyS1
+	echo "SWAPNFS-CTL-DONE $id $rc" >/dev/ttyS1
+	[ "$cmd" = shutdown ] && break
+done

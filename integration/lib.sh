@@ -1,0 +1,330 @@
+# SPDX-License-Identifier: GPL-2.0
+# The scenario library: every integration/tNNNN-*.sh sources this file,
+# defines a few hooks and calls run_scenario "$@".
+#
+# The picture: two QEMU guests boot the kernel under test.  The server guest
+# (192.0.2.1) exports an ext4 disk over NFS and NBD; the diskless client
+# (192.0.2.2) mounts it, swaps to a file on it and runs the stress.  The two
+# talk over QEMU's UDP socket backend on 127.0.0.1 (its TCP mode made
+# swap-in 15x slower on this machine).  Each guest writes its serial console
+# to results/LABEL/SCENARIO/{server,client}.log; the guest only reports
+# ("SWAPNFS-..." lines) and this file decides.
+#
+# Hooks a scenario may define:
+#   client_main    POSIX sh run in the client guest (required)
+#   server_main    POSIX sh run in the server guest before nfsd starts
+#   host_during    bash run on the host while the client runs; may call
+#                  server_ctl, client_monitor, wait_client
+# Knobs (set before run_scenario):
+#   SCENARIO_DESC       one-line claim, printed in the KTAP output
+#   SCENARIO_GAP        "why": the plain base is expected to fail this
+#                       scenario (it demonstrates the gap); a pass on base
+#                       is then a test failure, so the scenario can fail
+#   NEEDS_SERVER=0      no server guest (local disk baseline)
+#   LOCAL_SWAP_DISK=1   give the client a virtio swap disk (/dev/vda)
+#   CLIENT_MEM, SERVER_MEM (MiB), CLIENT_SMP, STRESS_MIB, SCENARIO_TIMEOUT (s)
+#   ALLOW_LOG           extended regex of console lines that are expected
+#                       here (e.g. an OOM kill in an OOM scenario)
+#   CLIENT_CMDLINE_EXTRA, SERVER_CMDLINE_EXTRA
+#
+# Usage of a scenario file:
+#   integration/t0110-swap-nfs42-stress.sh [--kernel BZIMAGE] [--label NAME]
+#                                          [--results DIR]
+# --label base means "this is the plain 6.1 base" (SCENARIO_GAP applies).
+# Exit status as kselftest: 0 pass, 1 fail, 4 skip.
+. "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
+
+: "${CLIENT_MEM:=128}" "${SERVER_MEM:=384}" "${CLIENT_SMP:=2}"
+: "${NEEDS_SERVER:=1}" "${LOCAL_SWAP_DISK:=0}" "${SCENARIO_TIMEOUT:=900}"
+: "${STRESS_MIB:=${SWAPNFS_STRESS_MIB:-}}" "${SCENARIO_GAP:=}" "${ALLOW_LOG:=}"
+: "${CLIENT_CMDLINE_EXTRA:=}" "${SERVER_CMDLINE_EXTRA:=}"
+QEMU=${SWAPNFS_QEMU:-qemu-system-x86_64}
+BOOT_TIMEOUT=${SWAPNFS_BOOT_TIMEOUT:-180}
+
+# Console lines that fail any scenario: the kernel telling us it is broken.
+PROBLEM_RE='Kernel panic|Oops|BUG:|blocked for more than [0-9]+ seconds|soft lockup|hard LOCKUP|possible circular locking|possible recursive locking|inconsistent lock state|lockdep|WARNING: CPU:|Out of memory: Killed process|general protection fault|RCU stall|rcu_sched self-detected stall'
+
+_qemu_pids=()
+_cleanup_dirs=()
+_scn_cleanup() {
+	local p
+	for p in "${_qemu_pids[@]}"; do
+		kill "$p" 2>/dev/null && sleep 0.2
+		kill -9 "$p" 2>/dev/null
+	done
+	_qemu_pids=()
+	[ ${#_cleanup_dirs[@]} -eq 0 ] || rm -rf "${_cleanup_dirs[@]}"
+}
+trap _scn_cleanup EXIT
+trap 'exit 130' INT TERM
+
+# KVM here is nested and hangs guests: use it only if a probe boot of the
+# real kernel reaches init within a few seconds, else TCG.  The verdict is
+# cached per QEMU build; SWAPNFS_ACCEL=tcg|kvm overrides.
+accel() {
+	local cache=$SWAPNFS_CACHE/accel-$($QEMU --version | head -n1 | sha256sum | cut -c1-12)
+	if [ -n "${SWAPNFS_ACCEL:-}" ]; then
+		echo "$SWAPNFS_ACCEL"
+		return
+	fi
+	if [ -f "$cache" ]; then
+		cat "$cache"
+		return
+	fi
+	local verdict=tcg log
+	if [ -r /dev/kvm ] && [ -w /dev/kvm ]; then
+		log=$(mktemp)
+		timeout 20 $QEMU -accel kvm -cpu max -m 128 -nographic \
+			-no-reboot -kernel "$KERNEL" -initrd "$CLIENT_INITRD" \
+			-append "console=ttyS0 panic=1 swapnfs.role=probe" \
+			>"$log" 2>&1 </dev/null
+		grep -q SWAPNFS-PROBE-OK "$log" && verdict=kvm
+		rm -f "$log"
+	fi
+	note "accelerator: $verdict"
+	echo "$verdict" >"$cache"
+	echo "$verdict"
+}
+
+# All QEMU arguments are assembled here.  $1 = server|client.
+qemu_args() {
+	local role=$1 mac port_own port_peer mem smp
+	if [ "$role" = server ]; then
+		mac=52:54:00:5a:00:01 mem=$SERVER_MEM smp=1
+		port_own=$PORT_SERVER port_peer=$PORT_CLIENT
+	else
+		mac=52:54:00:5a:00:02 mem=$CLIENT_MEM smp=$CLIENT_SMP
+		port_own=$PORT_CLIENT port_peer=$PORT_SERVER
+	fi
+	local a=(-name "swapnfs-$role" -m "$mem" -smp "$smp" -nographic
+		-no-reboot -nodefaults -vga none
+		-kernel "$KERNEL" -initrd "$OUT/$role.initrd"
+		-netdev "socket,id=n0,udp=127.0.0.1:$port_peer,localaddr=127.0.0.1:$port_own"
+		-device "virtio-net-pci,netdev=n0,mac=$mac"
+		-serial "file:$OUT/$role.log"
+		-monitor "unix:$OUT/$role.mon,server=on,wait=off")
+	if [ "$ACCEL" = kvm ]; then
+		a+=(-accel kvm -cpu max)
+	else
+		a+=(-accel tcg,thread=multi -cpu max)
+	fi
+	local cmdline="console=ttyS0 panic=1 oops=panic softlockup_panic=1 hung_task_panic=1 swapnfs.role=$role"
+	if [ "$role" = server ]; then
+		a+=(-drive "file=$OUT/export.img,format=raw,if=virtio,cache=unsafe"
+			-chardev "socket,id=ctl,path=$OUT/server.ctl,server=on,wait=off"
+			-serial chardev:ctl)
+		cmdline+=" $SERVER_CMDLINE_EXTRA"
+	else
+		[ "$LOCAL_SWAP_DISK" = 1 ] &&
+			a+=(-drive "file=$OUT/localswap.img,format=raw,if=virtio,cache=unsafe")
+		cmdline+=" swapnfs.stress_mib=$STRESS_MIB $CLIENT_CMDLINE_EXTRA"
+	fi
+	a+=(-append "$cmdline")
+	printf '%s\n' "${a[@]}"
+}
+
+guest_start() {
+	local role=$1 args
+	mapfile -t args < <(qemu_args "$role")
+	printf "%q " "$QEMU" "${args[@]}" >"$OUT/$role.cmd"
+	$QEMU "${args[@]}" </dev/null >"$OUT/$role.qemu.log" 2>&1 &
+	_qemu_pids+=($!)
+	eval "PID_${role^^}=$!"
+}
+
+# wait_log ROLE REGEX TIMEOUT: poll the console log; fails early if QEMU is
+# gone.  Never a bare sleep.
+wait_log() {
+	local role=$1 re=$2 t=$3 pidvar=PID_${1^^}
+	local pid=${!pidvar} end=$(( $(now) + t ))
+	while [ "$(now)" -lt "$end" ]; do
+		grep -qE "$re" "$OUT/$role.log" 2>/dev/null && return 0
+		kill -0 "$pid" 2>/dev/null || {
+			grep -qE "$re" "$OUT/$role.log" 2>/dev/null && return 0
+			return 2
+		}
+		sleep 0.5
+	done
+	return 1
+}
+wait_client() { wait_log client "$1" "${2:-$SCENARIO_TIMEOUT}"; }
+
+_ctl_seq=0
+# Run a shell command in the server guest; prints its output, returns its
+# status (124 when it did not answer in time).
+server_ctl() {
+	_ctl_seq=$((_ctl_seq + 1))
+	"$SWAPNFS_TOP/scripts/sockctl.py" serial "$OUT/server.ctl" "c$_ctl_seq" "$1" "${2:-120}"
+}
+client_monitor() { "$SWAPNFS_TOP/scripts/sockctl.py" monitor "$OUT/client.mon" "$1"; }
+server_monitor() { "$SWAPNFS_TOP/scripts/sockctl.py" monitor "$OUT/server.mon" "$1"; }
+
+# Lines of a console log that show the kernel in trouble.
+log_problems() {
+	local f=$1
+	[ -f "$f" ] || return 0
+	if [ -n "$ALLOW_LOG" ]; then
+		grep -E "$PROBLEM_RE" "$f" | grep -vE "$ALLOW_LOG"
+	else
+		grep -E "$PROBLEM_RE" "$f"
+	fi
+}
+
+_payload() {
+	local dir=$OUT/payload
+	mkdir -p "$dir"
+	{
+		echo "# generated from $SCENARIO"
+		declare -f client_main server_main 2>/dev/null
+	} >"$dir/scenario.sh"
+	(cd "$dir" && echo scenario.sh | cpio -o -H newc --quiet -R 0:0 | gzip) >"$OUT/payload.cpio.gz"
+}
+
+_default_kernel() {
+	local wt
+	wt=$("$SWAPNFS_TOP/scripts/worktree" base) || exit 1
+	"$SWAPNFS_TOP/scripts/kernel-build" --quiet "$wt" || exit 1
+}
+
+run_scenario() {
+	SCENARIO=$(basename "$0" .sh)
+	local label=run results=${SWAPNFS_RESULTS:-$SWAPNFS_TOP/results}
+	KERNEL=${SWAPNFS_KERNEL:-}
+	while [ $# -gt 0 ]; do
+		case $1 in
+		--kernel) KERNEL=$2; shift ;;
+		--label) label=$2; shift ;;
+		--results) results=$2; shift ;;
+		-h|--help) sed -n '2,/^$/s/^# \{0,1\}//p' "$0"; exit 0 ;;
+		*) die "$SCENARIO: unknown argument '$1'" ;;
+		esac
+		shift
+	done
+	need_cmd $QEMU cpio gzip python3
+	declare -F client_main >/dev/null || die "$SCENARIO: no client_main defined"
+	[ -n "$KERNEL" ] || KERNEL=$(_default_kernel) || exit 1
+	[ -f "$KERNEL" ] || die "$SCENARIO: kernel image $KERNEL not found"
+	local imgs
+	imgs=$("$SWAPNFS_TOP/scripts/images") || exit 1
+	read -r SERVER_INITRD CLIENT_INITRD EXPORT_IMG <<<"$imgs"
+	OUT=$results/$label/$SCENARIO
+	rm -rf "$OUT" && mkdir -p "$OUT" || die "$SCENARIO: cannot create $OUT"
+	ACCEL=$(accel)
+	_payload
+	cat "$SERVER_INITRD" "$OUT/payload.cpio.gz" >"$OUT/server.initrd"
+	cat "$CLIENT_INITRD" "$OUT/payload.cpio.gz" >"$OUT/client.initrd"
+	read -r PORT_SERVER PORT_CLIENT <<<"$("$SWAPNFS_TOP/scripts/sockctl.py" ports 2)"
+	local res=$OUT/result t0 t1 status= reason= rc
+
+	echo "TAP version 13"
+	echo "1..1"
+	echo "# $SCENARIO [$label] ${SCENARIO_DESC:-}"
+	echo "# kernel $KERNEL, accel $ACCEL, logs in $OUT"
+	t0=$(now)
+	if [ "$NEEDS_SERVER" = 1 ]; then
+		cp --sparse=always "$EXPORT_IMG" "$OUT/export.img"
+		_cleanup_dirs+=("$OUT/export.img")
+		note "$SCENARIO: booting server guest"
+		guest_start server
+		wait_log server 'SWAPNFS-SERVER-READY|SWAPNFS-RESULT fail' "$BOOT_TIMEOUT"
+		rc=$?
+		case $rc in
+		1) status=fail reason="server guest never became ready (waited ${BOOT_TIMEOUT}s)" ;;
+		2) status=fail reason="server guest never became ready (QEMU exited)" ;;
+		esac
+		if grep -q 'SWAPNFS-RESULT fail' "$OUT/server.log"; then
+			status=fail
+			reason="server guest: $(sed -n 's/.*SWAPNFS-RESULT fail //p' "$OUT/server.log" | head -n1 | tr -d '\r')"
+		fi
+	fi
+	if [ -z "$status" ]; then
+		[ "$LOCAL_SWAP_DISK" = 1 ] && {
+			cp --sparse=always "$(dirname "$EXPORT_IMG")/localswap.img" "$OUT/localswap.img"
+			_cleanup_dirs+=("$OUT/localswap.img")
+		}
+		note "$SCENARIO: booting client guest (${CLIENT_MEM} MiB)"
+		t1=$(now)
+		guest_start client
+		local during_pid=
+		if declare -F host_during >/dev/null; then
+			( host_during ) >"$OUT/host_during.log" 2>&1 &
+			during_pid=$!
+		fi
+		wait_log client 'SWAPNFS-RESULT' "$SCENARIO_TIMEOUT"
+		rc=$?
+		echo "client_s=$(( $(now) - t1 ))" >>"$res.figures"
+		if [ -n "$during_pid" ]; then
+			wait "$during_pid" ||
+				{ status=fail; reason="host_during failed: $(tail -n1 "$OUT/host_during.log")"; }
+		fi
+		case $rc in
+		1) status=fail reason="client did not finish within ${SCENARIO_TIMEOUT}s (hang?)" ;;
+		2) grep -q SWAPNFS-RESULT "$OUT/client.log" ||
+			{ status=fail reason="client guest ended without a result"; } ;;
+		esac
+		# Give the client a moment to power off by itself.
+		local pid_c=$PID_CLIENT i
+		for i in $(seq 20); do kill -0 "$pid_c" 2>/dev/null || break; sleep 0.5; done
+	fi
+	_scn_cleanup
+	echo "elapsed_s=$(( $(now) - t0 ))" >>"$res.figures"
+	touch "$OUT/client.log"
+	sed -n 's/.*SWAPNFS-FIGURE \([A-Za-z0-9_]*=[^ ]*\).*/\1/p' "$OUT/client.log" |
+		tr -d '\r' >>"$res.figures"
+	echo "alloc_failures=$(cat "$OUT"/*.log 2>/dev/null | grep -c 'page allocation failure')" >>"$res.figures"
+
+	local verdict
+	verdict=$(tr -d '\r' <"$OUT/client.log" 2>/dev/null | sed -n 's/.*SWAPNFS-RESULT //p' | tail -n1)
+	if [ -z "$status" ]; then
+		case $verdict in
+		pass*) status=pass ;;
+		skip*) status=skip reason=${verdict#skip } ;;
+		*) status=fail reason=${verdict#fail } ;;
+		esac
+	fi
+	local problems
+	problems=$( (log_problems "$OUT/server.log" | sed 's/^/server: /'
+		    log_problems "$OUT/client.log" | sed 's/^/client: /') | tr -d '\r' | head -n 8)
+	if [ -n "$problems" ] && [ "$status" != fail ]; then
+		status=fail
+		reason="kernel reported a problem: $(echo "$problems" | head -n1)"
+	elif [ -n "$problems" ]; then
+		reason="$reason; kernel: $(echo "$problems" | head -n1)"
+	fi
+
+	# On the plain base a gap scenario is expected to fail.
+	local outcome=$status
+	if [ "$label" = base ] && [ -n "$SCENARIO_GAP" ]; then
+		case $status in
+		fail) outcome=xfail ;;
+		pass) outcome=fail reason="expected the gap on base ($SCENARIO_GAP) but the scenario passed" ;;
+		esac
+	fi
+	{
+		echo "scenario=$SCENARIO"
+		echo "label=$label"
+		echo "status=$outcome"
+		echo "raw=$status"
+		echo "reason=$reason"
+		cat "$res.figures"
+	} >"$res"
+	rm -f "$res.figures"
+	grep -E '^(elapsed_ms|mismatches|pswpout|pswpin|client_s)=' "$res" | sed 's/^/# figure /'
+	case $outcome in
+	pass) echo "ok 1 $SCENARIO"; rc=0 ;;
+	xfail) echo "ok 1 $SCENARIO # XFAIL gap on base: $reason"; rc=0 ;;
+	skip) echo "ok 1 $SCENARIO # SKIP $reason"; rc=4 ;;
+	*)
+		echo "not ok 1 $SCENARIO"
+		echo "# FAIL $SCENARIO [$label]: $reason"
+		[ -n "$problems" ] && echo "$problems" | sed 's/^/#   /'
+		echo "# last client console lines ($OUT/client.log):"
+		tr -d '\r' <"$OUT/client.log" 2>/dev/null | tail -n 15 | sed 's/^/#   /'
+		[ "$NEEDS_SERVER" = 1 ] && {
+			echo "# last server console lines ($OUT/server.log):"
+			tr -d '\r' <"$OUT/server.log" 2>/dev/null | tail -n 8 | sed 's/^/#   /'
+		}
+		rc=1 ;;
+	esac
+	return $rc
+}

@@ -1,0 +1,94 @@
+#!/bin/bash
+# Swap over NFSv3/UDP while a UDP flood from the server fills a socket of
+# the client that nobody reads, past the udp_mem hard limit: with the
+# netvm series the stress completes and every page verifies; the plain
+# base stops swapping (the gap this scenario demonstrates).
+#
+# How: the server forwards a steady stream of syslog lines (busybox
+# syslogd -R) to UDP port 67 of the client, where a stopped udhcpd holds
+# the socket open without reading.  Once swap is on and that socket holds
+# some pages, udp_mem is cut below what it holds, so every UDP socket of
+# the client is past udp_mem[2] for the rest of the run.  On 6.1 a UDP
+# socket past the hard limit drops every datagram that needs a new page,
+# SOCK_MEMALLOC or not, pfmemalloc or not: the NFS replies are dropped and
+# retransmitted into the same refusal.
+# Figures: the UDP pages held, the PFMemallocRcvOverLimit counter (series
+# only; "absent" on base: how often the pfmemalloc rule was used), and the
+# Udp RcvbufErrors/MemErrors drop counters.
+# tags: netvm
+. "$(dirname "$0")/lib.sh"
+SCENARIO_DESC="swap on NFSv3/UDP while an unread UDP flood holds more than udp_mem"
+SCENARIO_GAP="6.1 drops NFS/UDP replies for a SOCK_MEMALLOC socket past udp_mem[2]"
+SCENARIO_TIMEOUT=900
+# 1.5x RAM: with every socket past the limit, replies trickle in one skb
+# at a time, and the default 3x RAM does not finish in the timeout here.
+STRESS_MIB=${SWAPNFS_STRESS_MIB:-192}
+
+server_main() {
+	# About 100 datagrams a second, for ever: enough to keep the sink
+	# full, little enough to leave the server's one CPU to nfsd.
+	syslogd -n -R "$CLIENT_IP:67" &
+	(
+		while :; do
+			yes "netvm flood 0123456789abcdef0123456789abcdef0123456789abcdef" |
+				head -n 100 | logger -t flood
+			sleep 1
+		done
+	) >/dev/null 2>&1 &
+}
+
+client_main() {
+	# UDP pages in use (the "mem" field of /proc/net/sockstat).
+	udp_pages() { sed -n 's/^UDP: .* mem \([0-9]*\).*/\1/p' /proc/net/sockstat; }
+	udp_pages_at_least() { [ "$(udp_pages)" -ge "$1" ]; }
+	# A counter by name from a "Proto: names" / "Proto: values" pair of
+	# lines in /proc/net/netstat or /proc/net/snmp; "absent" if unknown.
+	mib() {
+		awk -v p="$1:" -v k="$2" '$1 == p {
+			if (!h) { for (i = 2; i <= NF; i++) n[i] = $i; h = 1; next }
+			for (i = 2; i <= NF; i++) if (n[i] == k) { print $i; f = 1 }
+		} END { if (!f) print "absent" }' "$3"
+	}
+	port67_bound() { grep -q '^ *[0-9]*: [0-9A-F]*:0043 ' /proc/net/udp; }
+
+	nfs_mount vers=3,proto=udp,hard
+	# Swap first: the NFS socket becomes SOCK_MEMALLOC at swapon, and
+	# only swap I/O is under test (a plain NFS/UDP mount past udp_mem
+	# stops on every kernel).
+	swap_on "$NFS_MNT/swapfile"
+
+	# The sink: udhcpd binds UDP port 67; stopped, it never reads again.
+	printf 'interface eth0\nstart 192.0.2.100\nend 192.0.2.200\nlease_file /tmp/udhcpd.leases\n' \
+		>/tmp/udhcpd.conf
+	udhcpd -f /tmp/udhcpd.conf >/tmp/udhcpd.log 2>&1 &
+	sink=$!
+	if ! wait_for 20 port67_bound; then
+		fail "udhcpd did not bind UDP port 67: $(tail -n1 /tmp/udhcpd.log)"
+		return 1
+	fi
+	kill -STOP "$sink"
+	if ! wait_for 120 udp_pages_at_least 24; then
+		fail "the unread UDP socket holds only $(udp_pages) pages after 120 s (want 24)"
+		return 1
+	fi
+	held=$(udp_pages)
+	report udp_pages_held "$held"
+	old_mem=$(cat /proc/sys/net/ipv4/udp_mem)
+	echo "4 6 8" >/proc/sys/net/ipv4/udp_mem
+	info "udp_mem $old_mem -> $(cat /proc/sys/net/ipv4/udp_mem), $held pages held"
+
+	stress
+
+	report udp_pages_after "$(udp_pages)"
+	report pfmemalloc_rcv_over_limit "$(mib TcpExt PFMemallocRcvOverLimit /proc/net/netstat)"
+	report pfmemalloc_drop "$(mib TcpExt PFMemallocDrop /proc/net/netstat)"
+	report udp_rcvbuf_errors "$(mib Udp RcvbufErrors /proc/net/snmp)"
+	report udp_mem_errors "$(mib Udp MemErrors /proc/net/snmp)"
+	[ "$(udp_pages)" -gt 8 ] ||
+		fail "the unread UDP socket no longer holds more than udp_mem[2] after the stress"
+	echo "$old_mem" >/proc/sys/net/ipv4/udp_mem
+	kill -KILL "$sink"
+	swap_off "$NFS_MNT/swapfile"
+}
+
+run_scenario "$@"

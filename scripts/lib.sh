@@ -1,0 +1,50 @@
+# SPDX-License-Identifier: GPL-2.0
+# Shared shell helpers for everything under scripts/ and integration/.
+#
+# Every tool sources this file.  It fixes the locale and time zone so that
+# output is reproducible, defines where the cache lives (the kernel tree and
+# all build output stay outside the checkout), and gives the one-line error
+# convention: `die "what went wrong"` prints "swapnfs: ERROR: ..." on stderr
+# and exits 1.
+
+export LC_ALL=C TZ=UTC
+umask 022
+
+SWAPNFS_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# All generated state: kernel repository, worktrees, images, ccache.
+SWAPNFS_CACHE=${SWAPNFS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/swapnfs}
+# The unpacked linux-source tree, as a git repository with the base tag.
+KTREE=${SWAPNFS_KTREE:-$SWAPNFS_CACHE/linux}
+LINUX_SOURCE_TARBALL=${LINUX_SOURCE_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+LINUX_SOURCE_PKG=${LINUX_SOURCE_PKG:-linux-source-6.1}
+export CCACHE_DIR=${CCACHE_DIR:-$SWAPNFS_CACHE/ccache}
+
+die() {
+	printf 'swapnfs: ERROR: %s\n' "$*" >&2
+	exit 1
+}
+
+# Progress for long steps goes to stderr so that stdout stays parseable.
+note() {
+	printf '[%s] %s\n' "$(date +%H:%M:%S)" "$*" >&2
+}
+
+need_cmd() {
+	local c
+	for c in "$@"; do
+		command -v "$c" >/dev/null 2>&1 ||
+			die "'$c' not found: run scripts/setup (apt-get install) first"
+	done
+}
+
+# The base tag of the kernel repository, e.g. v6.1.192.  Written by
+# scripts/kernel-tree; everything that applies or compares against the base
+# asks here instead of hard-coding a version.
+base_tag() {
+	[ -f "$KTREE/.git/swapnfs-base-tag" ] ||
+		die "no kernel tree at $KTREE: run scripts/kernel-tree first"
+	cat "$KTREE/.git/swapnfs-base-tag"
+}
+
+# Seconds since the epoch, for figures.
+now() { date +%s; }

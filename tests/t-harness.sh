@@ -1,0 +1,70 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# The harness fails loudly and cleanly: missing inputs give one line and a
+# non-zero exit; a guest that panics, hangs or never boots fails its
+# scenario with the log tail; no QEMU is left behind.
+. "$(dirname "$0")/lib.sh"
+
+fx=tests/fixtures/scenarios
+res=$(mktemp -d) && when_finished "rm -rf '$res'"
+export SWAPNFS_RESULTS=$res
+
+expect_success 'kernel-tree: missing linux-source is one clear line' '
+	! out=$(SWAPNFS_KTREE=$res/k LINUX_SOURCE_TARBALL=/nonexistent.tar.xz scripts/kernel-tree 2>&1) &&
+	[ $(echo "$out" | wc -l) = 1 ] &&
+	grep -q "^swapnfs: ERROR: /nonexistent.tar.xz missing: apt-get install" <<<"$out"
+'
+
+expect_success 'kernel-build: a tree that fails to build is one clear line' '
+	mkdir -p $res/badtree &&
+	printf "tinyconfig:\n\t@echo broken tree >&2; false\n" >$res/badtree/Makefile &&
+	! out=$(scripts/kernel-build $res/badtree 2>&1) &&
+	[ $(echo "$out" | wc -l) = 1 ] &&
+	grep -q "^swapnfs: ERROR: kernel-build: config failed, see" <<<"$out"
+'
+
+KERNEL=$(scripts/kernel-build --quiet "$(scripts/worktree base)") ||
+	{ echo "Bail out! cannot build the base kernel"; exit 1; }
+export SWAPNFS_KERNEL=$KERNEL
+
+expect_success 'scenario: missing QEMU is one clear line' '
+	! out=$(SWAPNFS_QEMU=qemu-not-installed $fx/x-guest-hangs.sh 2>&1) &&
+	grep -q "^swapnfs: ERROR: .qemu-not-installed. not found" <<<"$out"
+'
+
+expect_success 'scenario: a guest that never boots fails, naming the cause' '
+	! out=$(integration/t0110-swap-nfs42-stress.sh --kernel /etc/hostname 2>&1) &&
+	grep -q "^not ok 1 t0110" <<<"$out" &&
+	grep -q "server guest never became ready (QEMU exited)" <<<"$out"
+'
+
+expect_success 'scenario: a client kernel panic fails with the log lines' '
+	! out=$($fx/x-guest-panics.sh 2>&1) &&
+	grep -q "^not ok 1 x-guest-panics" <<<"$out" &&
+	grep -q "kernel reported a problem: .*Kernel panic" <<<"$out" &&
+	grep -q "#   client: .*Kernel panic" <<<"$out"
+'
+
+expect_success 'scenario: a hung client is timed out and torn down' '
+	! out=$(FIXTURE_TIMEOUT=15 $fx/x-guest-hangs.sh 2>&1) &&
+	grep -q "client did not finish within 15s" <<<"$out" &&
+	! pgrep -f "swapnfs-client.*$res" >/dev/null
+'
+
+expect_success 'scenario: a gap claimed on base but not shown is a failure' '
+	! out=$($fx/x-gap-claimed.sh --label base 2>&1) &&
+	grep -q "expected the gap on base" <<<"$out" &&
+	$fx/x-gap-claimed.sh --label series >/dev/null 2>&1 &&
+	grep -qx "answer=42" $res/series/x-gap-claimed/result
+'
+
+expect_success 'scenario: the host drives the server guest while the client runs' '
+	out=$($fx/x-server-ctl.sh 2>&1) &&
+	grep -qx "ctl=hello" $res/run/x-server-ctl/result
+'
+
+expect_success 'no QEMU left behind by any of the above' '
+	! pgrep -f "qemu-system-x86_64 -name swapnfs-.*$res"
+'
+
+done_testing
