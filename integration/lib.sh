@@ -34,7 +34,7 @@
 # Exit status as kselftest: 0 pass, 1 fail, 4 skip.
 . "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
 
-: "${CLIENT_MEM:=128}" "${SERVER_MEM:=384}" "${CLIENT_SMP:=2}"
+: "${CLIENT_MEM:=128}" "${SERVER_MEM:=384}" "${CLIENT_SMP:=1}"
 : "${NEEDS_SERVER:=1}" "${LOCAL_SWAP_DISK:=0}" "${SCENARIO_TIMEOUT:=900}"
 : "${STRESS_MIB:=${SWAPNFS_STRESS_MIB:-}}" "${SCENARIO_GAP:=}" "${ALLOW_LOG:=}"
 : "${CLIENT_CMDLINE_EXTRA:=}" "${SERVER_CMDLINE_EXTRA:=}"
@@ -256,6 +256,13 @@ run_scenario() {
 		if [ -n "$during_pid" ]; then
 			wait "$during_pid" ||
 				{ status=fail; reason="host_during failed: $(tail -n1 "$OUT/host_during.log")"; }
+		fi
+		if [ $rc = 1 ]; then
+			# Stuck: ask the kernel for its blocked tasks (sysrq-w) and
+			# memory state (sysrq-m) before tearing it down.
+			client_monitor 'sendkey alt-sysrq-w' >/dev/null 2>&1
+			client_monitor 'sendkey alt-sysrq-m' >/dev/null 2>&1
+			sleep 3
 		fi
 		case $rc in
 		1) status=fail reason="client did not finish within ${SCENARIO_TIMEOUT}s (hang?)" ;;

@@ -72,7 +72,9 @@ expect_fail() {
 stress() {
 	[ -n "$SWAPNFS_STRESS_MIB" ] && set -- -m "$SWAPNFS_STRESS_MIB" "$@"
 	_rc=0
-	/bin/swapstress -q "$@" >/tmp/stress.out 2>&1 || _rc=$?
+	# Progress (stderr, every few seconds) goes to the console so that a
+	# slow run can be told from a stuck one; the summary goes to a file.
+	/bin/swapstress "$@" >/tmp/stress.out 2>/dev/console || _rc=$?
 	cat /tmp/stress.out
 	sed -n 's/^swapstress: //p' /tmp/stress.out | tr ' ' '\n' |
 		while IFS='=' read -r k v; do
