@@ -108,7 +108,9 @@ qemu_args() {
 	else
 		a+=(-accel tcg,thread=multi -cpu max)
 	fi
-	local cmdline="console=ttyS0 panic=1 oops=panic softlockup_panic=1 hung_task_panic=1 swapnfs.role=$role"
+	# panic=1 plus reboot=t (triple fault: no ACPI needed) plus -no-reboot
+	# make a crashed guest's QEMU exit at once.
+	local cmdline="console=ttyS0 panic=1 reboot=t oops=panic softlockup_panic=1 hung_task_panic=1 swapnfs.role=$role"
 	if [ "$role" = server ]; then
 		a+=(-drive "file=$OUT/export.img,format=raw,if=virtio,cache=unsafe"
 			-chardev "socket,id=ctl,path=$OUT/server.ctl,server=on,wait=off"
@@ -139,6 +141,8 @@ wait_log() {
 	local pid=${!pidvar} end=$(( $(now) + t ))
 	while [ "$(now)" -lt "$end" ]; do
 		grep -qE "$re" "$OUT/$role.log" 2>/dev/null && return 0
+		# A panicked guest will never print the marker.
+		grep -q 'Kernel panic - not syncing' "$OUT/$role.log" 2>/dev/null && return 3
 		kill -0 "$pid" 2>/dev/null || {
 			grep -qE "$re" "$OUT/$role.log" 2>/dev/null && return 0
 			return 2
@@ -231,6 +235,7 @@ run_scenario() {
 		case $rc in
 		1) status=fail reason="server guest never became ready (waited ${BOOT_TIMEOUT}s)" ;;
 		2) status=fail reason="server guest never became ready (QEMU exited)" ;;
+		3) status=fail reason="server kernel panicked while starting" ;;
 		esac
 		if grep -q 'SWAPNFS-RESULT fail' "$OUT/server.log"; then
 			status=fail
@@ -268,6 +273,7 @@ run_scenario() {
 		1) status=fail reason="client did not finish within ${SCENARIO_TIMEOUT}s (hang?)" ;;
 		2) grep -q SWAPNFS-RESULT "$OUT/client.log" ||
 			{ status=fail reason="client guest ended without a result"; } ;;
+		3) status=fail reason="client kernel panicked" ;;
 		esac
 		# Give the client a moment to power off by itself.
 		local pid_c=$PID_CLIENT i

@@ -22,16 +22,21 @@ trap _t_run_cleanup EXIT
 # Register cleanup for the end of the test file (the thing just made).
 when_finished() { _t_cleanup+=("$1"); }
 
+# The body runs in this shell (so it can set variables for later tests);
+# on failure its output and the last value of $out are shown.
 expect_success() {
-	local title=$1 body=$2 out
+	local title=$1 body=$2 log
+	log=$(mktemp)
 	_t_n=$((_t_n + 1))
-	if out=$(eval "$body" 2>&1); then
+	out=
+	if eval "$body" >"$log" 2>&1; then
 		echo "ok $_t_n - $title"
 	else
 		_t_fail=$((_t_fail + 1))
 		echo "not ok $_t_n - $title"
-		printf '%s\n' "$out" | tail -n 20 | sed 's/^/#   /'
+		{ cat "$log"; printf '%s\n' "$out"; } | tail -n 25 | sed 's/^/#   /'
 	fi
+	rm -f "$log"
 }
 
 skip_test() {

@@ -41,7 +41,7 @@ expect_success 'scenario: a guest that never boots fails, naming the cause' '
 expect_success 'scenario: a client kernel panic fails with the log lines' '
 	! out=$($fx/x-guest-panics.sh 2>&1) &&
 	grep -q "^not ok 1 x-guest-panics" <<<"$out" &&
-	grep -q "kernel reported a problem: .*Kernel panic" <<<"$out" &&
+	grep -q "FAIL x-guest-panics \[run\]: client kernel panicked" <<<"$out" &&
 	grep -q "#   client: .*Kernel panic" <<<"$out"
 '
 
