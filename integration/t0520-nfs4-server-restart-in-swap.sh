@@ -9,12 +9,19 @@
 # swap file.  If the manager's allocations wait in direct reclaim, and
 # reclaim waits for swap-out, nothing moves.  The nfs/ series lets the
 # manager use the memalloc reserves while the client swaps, as the swap-out
-# path does; the plain 6.1 base runs it with GFP_NOFS only (the flag check
-# below fails there; what the stress does on base is the other figure).
+# path does; the plain 6.1 base runs it with GFP_NOFS only.  On base the
+# flag check below fails; in one of two runs on base the client also hung
+# after the restart (state manager in direct reclaim under CREATE_SESSION,
+# hung-task panic), in the other it recovered.
 # tags: nfs
 . "$(dirname "$0")/lib.sh"
 SCENARIO_DESC="NFSv4.2 server restart during swap: recovery completes, every page verifies, state manager has PF_MEMALLOC"
 SCENARIO_GAP="6.1 runs the NFSv4 state manager without memalloc reserves while swapping"
+
+# One pass over twice the client's RAM: the restart comes when about 40
+# MiB have gone out, the rest of the writes and every read-back after it.
+STRESS_MIB=256
+SCENARIO_TIMEOUT=2400
 
 # The server guest already starts nfsd with --grace-time 15 --lease-time
 # 15 (integration/guest/server.sh); the restart below keeps them.
@@ -39,11 +46,6 @@ client_main() {
 		_f=$(manager_flags) || return 1
 		[ $((_f & 0x800)) -ne 0 ]
 	}
-	# OPEN operations the mount has sent: recovery after the restart
-	# reopens the swap file, so the count must grow.
-	open_ops() {
-		sed -n 's/^[[:space:]]*OPEN: \([0-9]*\) .*/\1/p' /proc/self/mountstats | head -n1
-	}
 
 	nfs_mount vers=4.2,proto=tcp,hard
 	swap_on "$NFS_MNT/swapfile"
@@ -56,7 +58,6 @@ client_main() {
 		fail "while swap is active the NFSv4 state manager has no PF_MEMALLOC: flags $_flags"
 	fi
 
-	_open0=$(open_ops)
 	# Tell the host how deep in swap we are: it restarts the server once
 	# pswpout has five digits.
 	(while :; do
@@ -65,22 +66,18 @@ client_main() {
 	done) &
 	_mon=$!
 	_rc=0
-	stress || _rc=$?
+	stress -n 1 || _rc=$?
 	kill "$_mon"
-	_open1=$(open_ops)
-	report open_ops_before "$_open0"
-	report open_ops_after "$_open1"
+	info "mountstats: $(grep -m1 ' OPEN:' /proc/self/mountstats)"
 	report write_errors "$(dmesg | grep -c 'Write error')"
 	dmesg | grep -E 'NFS: state manager|nfs: server .* not responding|nfs: server .* OK' |
 		tail -n 5 | while read -r _l; do info "kernel: $_l"; done
 	[ "$_rc" -eq 0 ] || return 1
-	[ "${_open1:-0}" -gt "${_open0:-0}" ] ||
-		fail "no OPEN was sent after the server restart ($_open0 before, $_open1 after): did the client recover at all?"
 	swap_off "$NFS_MNT/swapfile"
 }
 
 host_during() {
-	wait_client 'SWAPNFS-INFO pswpout=[0-9]{5}' 600 || {
+	wait_client 'SWAPNFS-INFO pswpout=[0-9]{5}' 1800 || {
 		echo "the client never got 10000 pages into swap"
 		return 1
 	}
@@ -90,6 +87,22 @@ host_during() {
 		return 1
 	}
 	echo "nfsd restarted"
+	# The restart dropped every client record; the client must come back
+	# (EXCHANGE_ID after its session and client ID went stale) while it
+	# is still swapping.  The stress verifying its pages shows the rest.
+	local i n
+	for i in $(seq 60); do
+		n=$(server_ctl 'cat /proc/fs/nfsd/clients/*/info 2>/dev/null | grep -c "^clientid"' 30)
+		if [ "${n:-0}" -ge 1 ] 2>/dev/null; then
+			echo "client registered again with the restarted server after ${i} polls"
+			return 0
+		fi
+		# A client that hung and panicked will not come back.
+		kill -0 "$PID_CLIENT" 2>/dev/null || break
+		sleep 5
+	done
+	echo "the client did not register again with the restarted server"
+	return 1
 }
 
 run_scenario "$@"
