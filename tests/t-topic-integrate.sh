@@ -1,0 +1,46 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# scripts/integrate: fixture topics merged in list order, a topic without
+# patches skipped, a deliberate conflict named, and the base/series table
+# printed from result files.
+. "$(dirname "$0")/lib.sh"
+. "$SWAPNFS_TOP/tests/fixtures/topic-env.sh"
+echo "TAP version 13"
+expect_success 'the table: scenario x {base, series} with status and figures' '
+	out=$(scripts/integrate --table --results "$SWAPNFS_TOP/tests/fixtures/results") &&
+	printf "%s\n" "$out" &&
+	grep -Eq "^t0100-fixture-stress +\| xfail \(elapsed_s=61 mismatches=3\) +\| pass \(elapsed_s=42 pswpout=70000 mismatches=0\)" <<<"$out" &&
+	grep -Eq "^t0200-fixture-flat +\| fail \(elapsed_s=9\) +\| -" <<<"$out"
+'
+if ! topic_env_setup; then
+	skip_test 'integrate merges' 'no kernel tree (scripts/kernel-tree)'
+	done_testing; exit $?
+fi
+when_finished topic_env_reset
+tmp=$(mktemp -d) && when_finished "rm -rf '$tmp'"
+L=tests/fixtures/topics
+expect_success 'topics merge in list order; one without patches is skipped' '
+	printf "%s\n" "# fixture list" $L/fx-sunrpc $L/fx-empty $L/fx-mm $L/fx-net >"$tmp/list" &&
+	out=$(scripts/integrate --merge-only --topics "$tmp/list" --results "$tmp/r") &&
+	printf "%s\n" "$out" &&
+	grep -q "^skip fx-empty: no patches" <<<"$out" &&
+	grep -q "^integration: 3 topics merged on v6.1.192: fx-sunrpc fx-mm fx-net" <<<"$out" &&
+	[ "$(git -C "$KTREE" log --merges --format=%s v6.1.192..integration)" = "$(printf "%s\n" "Merge topic '\''fx-net'\''" "Merge topic '\''fx-mm'\''" "Merge topic '\''fx-sunrpc'\''")" ] &&
+	git -C "$KTREE" diff --quiet topic/fx-mm integration -- net/sunrpc mm &&
+	git -C "$KTREE" diff --quiet topic/fx-net integration -- net/core &&
+	grep -q "^merged fx-net" "$tmp/r/integrate/merge.log"
+'
+expect_success 'a conflict names both topics and the file, and stops' '
+	printf "%s\n" $L/fx-sunrpc $L/fx-conflict $L/fx-net >"$tmp/list2" &&
+	! out=$(scripts/integrate --merge-only --topics "$tmp/list2" --results "$tmp/r" 2>&1) &&
+	printf "%s\n" "$out" &&
+	grep -q "swapnfs: ERROR: integrate: topics fx-sunrpc and fx-conflict conflict in net/sunrpc/xprt.c" <<<"$out" &&
+	! grep -q "merged fx-net" "$tmp/r/integrate/merge.log" &&
+	git -C "$SWAPNFS_CACHE/wt/integration" diff --quiet HEAD
+'
+expect_success 'a topic whose patch does not apply stops the merge, naming it' '
+	printf "%s\n" $L/fx-sunrpc $L/fx-noapply >"$tmp/list3" &&
+	! out=$(scripts/integrate --merge-only --topics "$tmp/list3" --results "$tmp/r" 2>&1) &&
+	grep -q "integrate: topic fx-noapply: .*0001-SUNRPC-a-patch-whose-context-is-not-in-6.1.patch does not apply" <<<"$out"
+'
+done_testing
