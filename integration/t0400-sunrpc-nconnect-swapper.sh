@@ -7,7 +7,7 @@
 # Why it matters: the swapper mark is what gives a transport SOCK_MEMALLOC
 # and PF_MEMALLOC; a transport without it deadlocks under memory pressure.
 # On the plain 6.1 base xprt_info has no swapper line, so nobody can check.
-# tags: sunrpc
+# tags: ci sunrpc
 . "$(dirname "$0")/lib.sh"
 SCENARIO_DESC="NFSv4.2 nconnect=4: every transport marked swapper while swap is on, none after swapoff"
 SCENARIO_GAP="6.1 does not show a transport's swapper state (no swapper= in xprt_info)"

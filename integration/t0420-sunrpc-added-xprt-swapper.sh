@@ -13,7 +13,7 @@
 # On the plain 6.1 base the added transport is never marked (and swapoff
 # drives its count to -1, so later swapons never mark it either); xprt_info
 # has no swapper line there, so the scenario fails on the first check.
-# tags: sunrpc
+# tags: ci sunrpc
 . "$(dirname "$0")/lib.sh"
 SCENARIO_DESC="transport added by session trunking after swapon is marked swapper, counts balanced"
 SCENARIO_GAP="6.1 does not mark transports added after swapon (and does not show the mark)"

@@ -8,7 +8,7 @@
 # it is killed with SIGBUS.  The plain 6.1 base accepts such a swap file
 # without a word; the nfs/ series refuses it (EINVAL) and says why in the
 # kernel log ("NFS: swapon of 192.0.2.1:/export/swapfile refused: soft ...").
-# tags: nfs
+# tags: ci nfs
 . "$(dirname "$0")/lib.sh"
 SCENARIO_DESC="swapon refused on soft and softerr NFS mounts (with a kernel message), accepted on hard"
 SCENARIO_GAP="6.1 accepts a swap file on a soft NFS mount"

@@ -70,7 +70,12 @@ expect_fail() {
 
 # Run the swap stress; its "swapstress: key=value" lines become figures.
 stress() {
-	[ -n "$SWAPNFS_STRESS_MIB" ] && set -- -m "$SWAPNFS_STRESS_MIB" "$@"
+	# The run's size (swapnfs.stress_mib) applies unless the scenario
+	# gave one itself.
+	case " $* " in
+	*" -m "*|*" -r "*) ;;
+	*) [ -n "$SWAPNFS_STRESS_MIB" ] && set -- -m "$SWAPNFS_STRESS_MIB" "$@" ;;
+	esac
 	_rc=0
 	# Progress (stderr, every few seconds) goes to the console so that a
 	# slow run can be told from a stuck one; the summary goes to a file.
