@@ -23,6 +23,8 @@
 #   NEEDS_SERVER=0      no server guest (local disk baseline)
 #   LOCAL_SWAP_DISK=1   give the client a virtio swap disk (/dev/vda)
 #   CLIENT_MEM, SERVER_MEM (MiB), CLIENT_SMP, STRESS_MIB, SCENARIO_TIMEOUT (s)
+#   (SWAPNFS_STRESS_MIB and SWAPNFS_STRESS_PASSES in the environment set
+#   the stress size and passes of every scenario that does not fix them)
 #   ALLOW_LOG           extended regex of console lines that are expected
 #                       here (e.g. an OOM kill in an OOM scenario)
 #   CLIENT_CMDLINE_EXTRA, SERVER_CMDLINE_EXTRA
@@ -121,7 +123,8 @@ qemu_args() {
 	else
 		[ "$LOCAL_SWAP_DISK" = 1 ] &&
 			a+=(-drive "file=$OUT/localswap.img,format=raw,if=virtio,cache=unsafe")
-		cmdline+=" swapnfs.stress_mib=$STRESS_MIB $CLIENT_CMDLINE_EXTRA"
+		cmdline+=" swapnfs.stress_mib=$STRESS_MIB swapnfs.stress_passes=${SWAPNFS_STRESS_PASSES:-}"
+		cmdline+=" $CLIENT_CMDLINE_EXTRA"
 	fi
 	a+=(-append "$cmdline")
 	printf '%s\n' "${a[@]}"

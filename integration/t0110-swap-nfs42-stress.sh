@@ -1,7 +1,7 @@
 #!/bin/bash
 # Swap on a file over NFSv4.2/TCP: the stress pushes several times the
 # client's RAM through swap and every page reads back intact.
-# tags: ci ci-base
+# tags: ci
 . "$(dirname "$0")/lib.sh"
 SCENARIO_DESC="swap on a file over NFSv4.2/TCP, every page verified"
 

@@ -9,7 +9,7 @@ SCENARIO_DESC="swapon/swapoff churn on NFSv4.2 under the stress"
 client_main() {
 	nfs_mount vers=4.2,proto=tcp,hard
 	swap_on "$NFS_MNT/swapfile"
-	/bin/swapstress -q -r 1.5 -n 4 >/tmp/stress.out 2>&1 &
+	/bin/swapstress -q -r 1.5 -n "${SWAPNFS_STRESS_PASSES:-3}" >/tmp/stress.out 2>&1 &
 	pid=$!
 	cycles=0
 	# While pages are out: swapoff brings them back (RAM + 1.5x RAM of

@@ -2,6 +2,7 @@
 # Client guest: diskless, runs the scenario's client_main and reports.
 net_up "$CLIENT_IP" || fail "no network"
 SWAPNFS_STRESS_MIB=$(cmdline_arg swapnfs.stress_mib)
+SWAPNFS_STRESS_PASSES=$(cmdline_arg swapnfs.stress_passes)
 echo "SWAPNFS-CLIENT-START"
 if command -v client_main >/dev/null; then
 	(set -e; client_main)

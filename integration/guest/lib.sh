@@ -5,7 +5,7 @@
 SERVER_IP=192.0.2.1
 CLIENT_IP=192.0.2.2
 NFS_MNT=/mnt/nfs
-: "${SWAPNFS_STRESS_MIB:=}"
+: "${SWAPNFS_STRESS_MIB:=}" "${SWAPNFS_STRESS_PASSES:=}"
 
 cmdline_arg() {
 	sed -n "s/.*\\<$1=\\([^ ]*\\).*/\\1/p" /proc/cmdline
@@ -70,11 +70,15 @@ expect_fail() {
 
 # Run the swap stress; its "swapstress: key=value" lines become figures.
 stress() {
-	# The run's size (swapnfs.stress_mib) applies unless the scenario
-	# gave one itself.
+	# The run's size and passes (swapnfs.stress_mib, .stress_passes)
+	# apply unless the scenario gave its own.
 	case " $* " in
 	*" -m "*|*" -r "*) ;;
 	*) [ -n "$SWAPNFS_STRESS_MIB" ] && set -- -m "$SWAPNFS_STRESS_MIB" "$@" ;;
+	esac
+	case " $* " in
+	*" -n "*) ;;
+	*) [ -n "$SWAPNFS_STRESS_PASSES" ] && set -- -n "$SWAPNFS_STRESS_PASSES" "$@" ;;
 	esac
 	_rc=0
 	# Progress (stderr, every few seconds) goes to the console so that a
