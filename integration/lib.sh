@@ -28,9 +28,16 @@
 #   ALLOW_LOG           extended regex of console lines that are expected
 #                       here (e.g. an OOM kill in an OOM scenario)
 #   CLIENT_CMDLINE_EXTRA, SERVER_CMDLINE_EXTRA
+#   NFS_OPTS, GUEST_VARS  NFS_OPTS and the variables GUEST_VARS names are
+#                       copied into the guests for the hook functions
+#   KERNEL_VARIANT=debug  run on the lockdep kernel given with
+#                       --debug-kernel (or SWAPNFS_DEBUG_KERNEL); without
+#                       one the scenario is skipped, never run on the
+#                       plain kernel in its place
 #
 # Usage of a scenario file:
 #   integration/t0110-swap-nfs42-stress.sh [--kernel BZIMAGE] [--label NAME]
+#                                          [--debug-kernel BZIMAGE]
 #                                          [--results DIR]
 # --label base means "this is the plain 6.1 base" (SCENARIO_GAP applies).
 # Exit status as kselftest: 0 pass, 1 fail, 4 skip.
@@ -39,7 +46,7 @@
 : "${CLIENT_MEM:=128}" "${SERVER_MEM:=384}" "${CLIENT_SMP:=1}"
 : "${NEEDS_SERVER:=1}" "${LOCAL_SWAP_DISK:=0}" "${SCENARIO_TIMEOUT:=900}"
 : "${STRESS_MIB:=${SWAPNFS_STRESS_MIB:-}}" "${SCENARIO_GAP:=}" "${ALLOW_LOG:=}"
-: "${CLIENT_CMDLINE_EXTRA:=}" "${SERVER_CMDLINE_EXTRA:=}"
+: "${CLIENT_CMDLINE_EXTRA:=}" "${SERVER_CMDLINE_EXTRA:=}" "${KERNEL_VARIANT:=}"
 QEMU=${SWAPNFS_QEMU:-qemu-system-x86_64}
 BOOT_TIMEOUT=${SWAPNFS_BOOT_TIMEOUT:-180}
 
@@ -55,6 +62,13 @@ _scn_cleanup() {
 		kill -9 "$p" 2>/dev/null
 	done
 	_qemu_pids=()
+	if [ -n "${OUT:-}" ] && [ -f "$OUT/qemu.pids" ]; then
+		for p in $(cat "$OUT/qemu.pids"); do
+			kill "$p" 2>/dev/null && sleep 0.2
+			kill -9 "$p" 2>/dev/null
+		done
+		rm -f "$OUT/qemu.pids"
+	fi
 	[ ${#_cleanup_dirs[@]} -eq 0 ] || rm -rf "${_cleanup_dirs[@]}"
 }
 trap _scn_cleanup EXIT
@@ -137,6 +151,9 @@ guest_start() {
 	$QEMU "${args[@]}" </dev/null >"$OUT/$role.qemu.log" 2>&1 &
 	_qemu_pids+=($!)
 	eval "PID_${role^^}=$!"
+	# Guests are watched with kill -0 and ended by _scn_cleanup; no
+	# "Killed" job notice when server_reboot powers one off.
+	disown $!
 }
 
 # wait_log ROLE REGEX TIMEOUT: poll the console log; fails early if QEMU is
@@ -166,6 +183,34 @@ server_ctl() {
 	"$SWAPNFS_TOP/scripts/sockctl.py" serial "$OUT/server.ctl" "c$_ctl_seq" "$1" "${2:-120}"
 }
 client_monitor() { "$SWAPNFS_TOP/scripts/sockctl.py" monitor "$OUT/client.mon" "$1"; }
+
+# wait_deep_in_swap [TIMEOUT]: return once the stress has most of its first
+# pass written (pages are out on swap and every later read comes back from
+# it) or is past that pass.  Fault scenarios strike here.
+wait_deep_in_swap() {
+	wait_client 'seq write\+verify: ([6-9][0-9]|100)%|random verify|final verify' "${1:-600}"
+}
+
+# server_reboot [DOWN_S]: power the server guest off without warning (no
+# sync, no unexport: a crash as the client sees it), keep it off DOWN_S
+# seconds, boot it again on the same disk and wait until it serves.  The
+# old console log is kept as server.boot1.log (and so on) and is scanned
+# for kernel problems like the live one.
+_server_boots=1
+server_reboot() {
+	local down=${1:-10}
+	kill -9 "$PID_SERVER" 2>/dev/null
+	wait "$PID_SERVER" 2>/dev/null
+	mv "$OUT/server.log" "$OUT/server.boot$_server_boots.log"
+	_server_boots=$((_server_boots + 1))
+	sleep "$down"
+	guest_start server
+	# host_during runs in a subshell: tell the parent's cleanup about
+	# the new QEMU.
+	echo "$PID_SERVER" >>"$OUT/qemu.pids"
+	wait_log server 'SWAPNFS-SERVER-READY|SWAPNFS-RESULT fail' "$BOOT_TIMEOUT" &&
+		! grep -q 'SWAPNFS-RESULT fail' "$OUT/server.log"
+}
 server_monitor() { "$SWAPNFS_TOP/scripts/sockctl.py" monitor "$OUT/server.mon" "$1"; }
 
 # Lines of a console log that show the kernel in trouble.
@@ -184,6 +229,13 @@ _payload() {
 	mkdir -p "$dir"
 	{
 		echo "# generated from $SCENARIO"
+		# Settings the guest functions read (NFS_OPTS from a shared
+		# .inc body, and any named in GUEST_VARS), single-quoted.
+		local v
+		for v in NFS_OPTS ${GUEST_VARS:-}; do
+			[ -n "${!v+set}" ] || continue
+			printf "%s='%s'\n" "$v" "$(printf '%s' "${!v}" | sed "s/'/'\\\\''/g")"
+		done
 		declare -f client_main server_main 2>/dev/null
 	} >"$dir/scenario.sh"
 	(cd "$dir" && echo scenario.sh | cpio -o -H newc --quiet -R 0:0 | gzip) >"$OUT/payload.cpio.gz"
@@ -199,9 +251,11 @@ run_scenario() {
 	SCENARIO=$(basename "$0" .sh)
 	local label=run results=${SWAPNFS_RESULTS:-$SWAPNFS_TOP/results}
 	KERNEL=${SWAPNFS_KERNEL:-}
+	local DEBUG_KERNEL=${SWAPNFS_DEBUG_KERNEL:-}
 	while [ $# -gt 0 ]; do
 		case $1 in
 		--kernel) KERNEL=$2; shift ;;
+		--debug-kernel) DEBUG_KERNEL=$2; shift ;;
 		--label) label=$2; shift ;;
 		--results) results=$2; shift ;;
 		-h|--help) sed -n '2,/^$/s/^# \{0,1\}//p' "$0"; exit 0 ;;
@@ -210,6 +264,21 @@ run_scenario() {
 		shift
 	done
 	need_cmd $QEMU cpio gzip python3
+	if [ "$KERNEL_VARIANT" = debug ]; then
+		if [ -z "$DEBUG_KERNEL" ]; then
+			# Nothing ran: say so in the result too, so a table
+			# shows "skip", never a stale pass.
+			OUT=$results/$label/$SCENARIO
+			rm -rf "$OUT" && mkdir -p "$OUT" || die "$SCENARIO: cannot create $OUT"
+			printf 'scenario=%s\nlabel=%s\nstatus=skip\nraw=skip\nreason=%s\n' \
+				"$SCENARIO" "$label" "no debug kernel given (--debug-kernel)" >"$OUT/result"
+			echo "TAP version 13"
+			echo "1..1"
+			echo "ok 1 $SCENARIO # SKIP no debug kernel given (--debug-kernel; scripts/kernel-build --debug TREE builds one)"
+			return 4
+		fi
+		KERNEL=$DEBUG_KERNEL
+	fi
 	declare -F client_main >/dev/null || die "$SCENARIO: no client_main defined"
 	[ -n "$KERNEL" ] || KERNEL=$(_default_kernel) || exit 1
 	[ -f "$KERNEL" ] || die "$SCENARIO: kernel image $KERNEL not found"
@@ -301,7 +370,9 @@ run_scenario() {
 		esac
 	fi
 	local problems
-	problems=$( (log_problems "$OUT/server.log" | sed 's/^/server: /'
+	problems=$( (for f in "$OUT"/server.boot*.log "$OUT/server.log"; do
+			log_problems "$f"
+		done | sed 's/^/server: /'
 		    log_problems "$OUT/client.log" | sed 's/^/client: /') | tr -d '\r' | head -n 8)
 	if [ -n "$problems" ] && [ "$status" != fail ]; then
 		status=fail

@@ -63,6 +63,27 @@ expect_success 'scenario: the host drives the server guest while the client runs
 	grep -qx "ctl=hello" $res/run/x-server-ctl/result
 '
 
+expect_success 'scenario: the server guest reboots under the host and serves again' '
+	out=$($fx/x-server-reboot.sh 2>&1) &&
+	grep -qx "opts=vers=4.2,itsquoted" $res/run/x-server-reboot/result &&
+	grep -qx "word=fixture" $res/run/x-server-reboot/result &&
+	grep -q "server back" $res/run/x-server-reboot/host_during.log &&
+	grep -q SWAPNFS-SERVER-READY $res/run/x-server-reboot/server.boot1.log &&
+	grep -q SWAPNFS-SERVER-READY $res/run/x-server-reboot/server.log
+'
+
+expect_success 'scenario: a lockdep scenario without a debug kernel is a skip, not a run' '
+	out=$(integration/t0850-fault-lockdep-nfsd-restart-nfs3.sh 2>&1); rc=$? &&
+	[ $rc = 4 ] &&
+	grep -q "^ok 1 t0850-fault-lockdep-nfsd-restart-nfs3 # SKIP no debug kernel" <<<"$out" &&
+	grep -qx "status=skip" $res/run/t0850-fault-lockdep-nfsd-restart-nfs3/result
+'
+
+expect_success 'run --tag: a tag no scenario has is one clear line' '
+	! out=$(integration/run --tag no-such-tag 2>&1) &&
+	grep -q "^swapnfs: ERROR: run: no scenarios selected (none tagged no-such-tag)" <<<"$out"
+'
+
 expect_success 'no QEMU left behind by any of the above' '
 	! pgrep -f "qemu-system-x86_64 -name swapnfs-.*$res"
 '

@@ -12,6 +12,19 @@ expect_success 'the table: scenario x {base, series} with status and figures' '
 	grep -Eq "^t0100-fixture-stress +\| xfail \(elapsed_s=61 mismatches=3\) +\| pass \(elapsed_s=42 pswpout=70000 mismatches=0\)" <<<"$out" &&
 	grep -Eq "^t0200-fixture-flat +\| fail \(elapsed_s=9\) +\| -" <<<"$out"
 '
+expect_success 'the fault matrix: fault x protocol x {base, series}, reasons below' '
+	out=$(scripts/integrate --matrix --results "$SWAPNFS_TOP/tests/fixtures/matrix") &&
+	printf "%s\n" "$out" &&
+	grep -Eq "^fault-nfsd-restart +\| pass +\| pass +\| fail +\| pass *$" <<<"$out" &&
+	grep -Eq "^swap-onoff-churn +\| - +\| pass +\| - +\| fail *$" <<<"$out" &&
+	! grep -q "stress" <<<"$(grep -v "^  " <<<"$out")" &&
+	grep -qx "  t0801-fault-nfsd-restart-nfs42 \[base\]: client did not finish within 1200s (hang?)" <<<"$out" &&
+	grep -qx "  t0120-swap-nfs42-onoff-churn \[series\]: swapstress exited 1 during swapon/swapoff churn" <<<"$out"
+'
+expect_success 'integrate: --ci and --tag together are refused in one line' '
+	! out=$(scripts/integrate --ci --tag fault 2>&1) &&
+	[ "$out" = "swapnfs: ERROR: integrate: --ci and --tag exclude each other" ]
+'
 if ! topic_env_setup; then
 	skip_test 'integrate merges' 'no kernel tree (scripts/kernel-tree)'
 	done_testing; exit $?

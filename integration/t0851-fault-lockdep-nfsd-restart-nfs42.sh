@@ -1,0 +1,11 @@
+#!/bin/bash
+# The nfsd-restart fault (t0801) on the debug kernel: lockdep, which also
+# tracks fs_reclaim, must not report anything while swap over NFSv4.2 stalls
+# and the client recovers its state.
+# tags: fault
+. "$(dirname "$0")/lib.sh"
+SCENARIO_DESC="lockdep kernel: nfsd restarted during swap over NFSv4.2, no lockdep report"
+KERNEL_VARIANT=debug
+. "$(dirname "$0")/fault-nfsd-restart.inc"
+NFS_OPTS=vers=4.2,proto=tcp,hard
+run_scenario "$@"
