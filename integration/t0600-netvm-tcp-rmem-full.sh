@@ -33,13 +33,7 @@ server_main() {
 client_main() {
 	# TCP pages in use (the "mem" field of /proc/net/sockstat).
 	tcp_pages() { sed -n 's/^TCP:.* mem \([0-9]*\).*/\1/p' /proc/net/sockstat; }
-	# A TcpExt counter of /proc/net/netstat by name, "absent" if unknown.
-	tcpext() {
-		awk -v k="$1" '$1 == "TcpExt:" {
-			if (!h) { for (i = 2; i <= NF; i++) n[i] = $i; h = 1; next }
-			for (i = 2; i <= NF; i++) if (n[i] == k) { print $i; f = 1 }
-		} END { if (!f) print "absent" }' /proc/net/netstat
-	}
+	tcpext() { net_counter TcpExt "$1" /proc/net/netstat; }
 	tcp_pages_at_least() { [ "$(tcp_pages)" -ge "$1" ]; }
 
 	nfs_mount vers=3,proto=tcp,hard
@@ -64,15 +58,9 @@ client_main() {
 	echo "32 48 64" >/proc/sys/net/ipv4/tcp_mem
 	info "tcp_mem $old_mem -> $(cat /proc/sys/net/ipv4/tcp_mem), $held pages held"
 
-	# A line every 30 s, so that a slow run can be told from a hung one.
-	(
-		while sleep 30; do
-			info "progress $(awk '/^pswp(in|out) / { printf "%s=%s ", $1, $2 }' /proc/vmstat)tcp_pages=$(tcp_pages) TCPRcvQDrop=$(tcpext TCPRcvQDrop) PFMemallocRcvOverLimit=$(tcpext PFMemallocRcvOverLimit)"
-		done
-	) &
-	mon=$!
+	progress_start 'echo "tcp_pages=$(tcp_pages) TCPRcvQDrop=$(tcpext TCPRcvQDrop) PFMemallocRcvOverLimit=$(tcpext PFMemallocRcvOverLimit)"'
 	stress
-	kill "$mon"
+	progress_stop
 
 	report tcp_pages_after "$(tcp_pages)"
 	report pfmemalloc_rcv_over_limit "$(tcpext PFMemallocRcvOverLimit)"

@@ -44,14 +44,6 @@ client_main() {
 	# UDP pages in use (the "mem" field of /proc/net/sockstat).
 	udp_pages() { sed -n 's/^UDP: .* mem \([0-9]*\).*/\1/p' /proc/net/sockstat; }
 	udp_pages_at_least() { [ "$(udp_pages)" -ge "$1" ]; }
-	# A counter by name from a "Proto: names" / "Proto: values" pair of
-	# lines in /proc/net/netstat or /proc/net/snmp; "absent" if unknown.
-	mib() {
-		awk -v p="$1:" -v k="$2" '$1 == p {
-			if (!h) { for (i = 2; i <= NF; i++) n[i] = $i; h = 1; next }
-			for (i = 2; i <= NF; i++) if (n[i] == k) { print $i; f = 1 }
-		} END { if (!f) print "absent" }' "$3"
-	}
 	port67_bound() { grep -q '^ *[0-9]*: [0-9A-F]*:0043 ' /proc/net/udp; }
 
 	nfs_mount vers=3,proto=udp,hard
@@ -88,21 +80,15 @@ client_main() {
 	echo "4 6 8" >/proc/sys/net/ipv4/udp_mem
 	info "udp_mem $old_mem -> $(cat /proc/sys/net/ipv4/udp_mem), $held pages held"
 
-	# A line every 30 s, so that a slow run can be told from a hung one.
-	(
-		while sleep 30; do
-			info "progress $(awk '/^pswp(in|out) / { printf "%s=%s ", $1, $2 }' /proc/vmstat)udp_pages=$(udp_pages) MemErrors=$(mib Udp MemErrors /proc/net/snmp) PFMemallocRcvOverLimit=$(mib TcpExt PFMemallocRcvOverLimit /proc/net/netstat)"
-		done
-	) &
-	mon=$!
+	progress_start 'echo "udp_pages=$(udp_pages) MemErrors=$(net_counter Udp MemErrors /proc/net/snmp) PFMemallocRcvOverLimit=$(net_counter TcpExt PFMemallocRcvOverLimit /proc/net/netstat)"'
 	stress
-	kill "$mon"
+	progress_stop
 
 	report udp_pages_after "$(udp_pages)"
-	report pfmemalloc_rcv_over_limit "$(mib TcpExt PFMemallocRcvOverLimit /proc/net/netstat)"
-	report pfmemalloc_drop "$(mib TcpExt PFMemallocDrop /proc/net/netstat)"
-	report udp_rcvbuf_errors "$(mib Udp RcvbufErrors /proc/net/snmp)"
-	report udp_mem_errors "$(mib Udp MemErrors /proc/net/snmp)"
+	report pfmemalloc_rcv_over_limit "$(net_counter TcpExt PFMemallocRcvOverLimit /proc/net/netstat)"
+	report pfmemalloc_drop "$(net_counter TcpExt PFMemallocDrop /proc/net/netstat)"
+	report udp_rcvbuf_errors "$(net_counter Udp RcvbufErrors /proc/net/snmp)"
+	report udp_mem_errors "$(net_counter Udp MemErrors /proc/net/snmp)"
 	[ "$(udp_pages)" -gt 8 ] ||
 		fail "the unread UDP socket no longer holds more than udp_mem[2] after the stress"
 	echo "$old_mem" >/proc/sys/net/ipv4/udp_mem

@@ -101,3 +101,27 @@ sysfs_xprt_dump() {
 		cat "$f"
 	done
 }
+
+# A counter by name from a "Proto: names" / "Proto: values" pair of lines
+# in /proc/net/netstat or /proc/net/snmp; "absent" if the kernel has none
+# (e.g. a counter only the series adds).
+#   net_counter TcpExt PFMemallocDrop /proc/net/netstat
+net_counter() {
+	awk -v p="$1:" -v k="$2" '$1 == p {
+		if (!h) { for (i = 2; i <= NF; i++) n[i] = $i; h = 1; next }
+		for (i = 2; i <= NF; i++) if (n[i] == k) { print $i; f = 1 }
+	} END { if (!f) print "absent" }' "$3"
+}
+
+# progress_start CMD: every 30 s print an info line with pswpin/pswpout and
+# the output of CMD (a shell command), so that a slow run can be told from a
+# hung one; progress_stop ends it.
+progress_start() {
+	(
+		while sleep 30; do
+			info "progress $(awk '/^pswp(in|out) / { printf "%s=%s ", $1, $2 }' /proc/vmstat)$(eval "$1")"
+		done
+	) &
+	_progress_pid=$!
+}
+progress_stop() { kill "$_progress_pid" 2>/dev/null; }

@@ -12,7 +12,8 @@ mkdir -p /var/lib/nfs/v4recovery /run/rpcbind /var/lib/nfs/rpc_pipefs
 : >/var/lib/nfs/rmtab
 command -v server_main >/dev/null && server_main
 rpcbind -w
-exportfs -o rw,sync,no_root_squash,no_subtree_check,insecure \
+# EXPORT_EXTRA (a scenario's GUEST_VARS) adds export options, e.g. pnfs.
+exportfs -o "rw,sync,no_root_squash,no_subtree_check,insecure${EXPORT_EXTRA:+,$EXPORT_EXTRA}" \
 	"$CLIENT_IP:/export"
 rpc.mountd --port 20048
 # Short lease and grace so that a restart in a fault scenario does not

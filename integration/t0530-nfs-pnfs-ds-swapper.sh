@@ -1,0 +1,55 @@
+#!/bin/bash
+# Swap to a file on an NFSv4.2 mount whose server hands out flexfiles
+# layouts (knfsd with the "pnfs" export option): swap I/O then goes to the
+# data server over a second nfs_client (NFSv3), not over the mount's own
+# transport.  While swap is on, that data-server transport must be marked
+# as a swapper (sysfs xprt_info: swapper=1) like the mount's; the stress
+# verifies every page.
+#
+# Why it matters: the swapper mark gives a transport its memalloc socket.
+# A data server reached over an unmarked socket drops the replies to swap
+# writes when only the reserves are left: the deadlock swap over NFS is
+# meant to prevent.  On the plain 6.1 base nothing marks data servers
+# (and xprt_info has no swapper line at all).  The nfs/ series marks a
+# data server the first time swap I/O goes to it; reading the mark needs
+# the sunrpc/ series (swapper= in xprt_info).
+# tags: nfs
+. "$(dirname "$0")/lib.sh"
+SCENARIO_DESC="pNFS flexfiles: the data-server transport is a swapper while swap is on"
+SCENARIO_GAP="6.1 marks only the metadata server's transport; swap I/O through a layout goes to unmarked data servers"
+EXPORT_EXTRA=pnfs
+GUEST_VARS=EXPORT_EXTRA
+
+client_main() {
+	# ds_swapper: print "N M": how many transports there are, and how
+	# many of them say swapper=1.
+	ds_swapper() {
+		_n=0 _m=0
+		for _f in /sys/kernel/sunrpc/xprt-switches/switch-*/xprt-*/xprt_info; do
+			[ -f "$_f" ] || continue
+			_n=$((_n + 1))
+			[ "$(sed -n 's/^swapper=//p' "$_f")" = 1 ] && _m=$((_m + 1))
+		done
+		echo "$_n $_m"
+	}
+	nfs_mount vers=4.2,proto=tcp,hard
+	grep -a 'LAYOUTGET\|pnfs' /proc/self/mountstats | head -5 | while read -r l; do info "$l"; done
+	swap_on "$NFS_MNT/swapfile"
+	stress
+	# Layout statistics: without LAYOUTGETs the I/O went to the MDS and
+	# the scenario tested nothing.
+	_lg=$(awk '$1 == "LAYOUTGET:" { print $2 }' /proc/self/mountstats | head -n1)
+	report layoutgets "${_lg:-0}"
+	[ "${_lg:-0}" -gt 0 ] || fail "no LAYOUTGET: swap I/O did not use pNFS"
+	cat /proc/fs/nfsfs/servers | while read -r l; do info "nfsfs: $l"; done
+	sysfs_xprt_dump
+	set -- $(ds_swapper)
+	_n=$1 _m=$2
+	report transports "$_n"
+	report swapper_transports "$_m"
+	# The MDS transport is one; a marked data server makes two.
+	[ "$_m" -ge 2 ] || fail "$_m of $_n transports say swapper=1 while swap is on; the data server's is not marked"
+	swap_off "$NFS_MNT/swapfile"
+}
+
+run_scenario "$@"
