@@ -15,8 +15,8 @@ expect_success 'the table: scenario x {base, series} with status and figures' '
 expect_success 'the fault matrix: fault x protocol x {base, series}, reasons below' '
 	out=$(scripts/integrate --matrix --results "$SWAPNFS_TOP/tests/fixtures/matrix") &&
 	printf "%s\n" "$out" &&
-	grep -Eq "^fault-nfsd-restart +\| pass +\| pass +\| fail +\| pass *$" <<<"$out" &&
-	grep -Eq "^swap-onoff-churn +\| - +\| pass +\| - +\| fail *$" <<<"$out" &&
+	grep -Eq "^nfsd-restart +\| pass +\| pass +\| fail +\| pass *$" <<<"$out" &&
+	grep -Eq "^onoff-churn +\| - +\| pass +\| - +\| fail *$" <<<"$out" &&
 	! grep -q "stress" <<<"$(grep -v "^  " <<<"$out")" &&
 	grep -qx "  t0801-fault-nfsd-restart-nfs42 \[base\]: client did not finish within 1200s (hang?)" <<<"$out" &&
 	grep -qx "  t0120-swap-nfs42-onoff-churn \[series\]: swapstress exited 1 during swapon/swapoff churn" <<<"$out"
