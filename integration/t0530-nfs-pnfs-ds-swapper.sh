@@ -13,12 +13,22 @@
 # (and xprt_info has no swapper line at all).  The nfs/ series marks a
 # data server the first time swap I/O goes to it; reading the mark needs
 # the sunrpc/ series (swapper= in xprt_info).
-# tags: nfs
+# tags: ci nfs
 . "$(dirname "$0")/lib.sh"
 SCENARIO_DESC="pNFS flexfiles: the data-server transport is a swapper while swap is on"
 SCENARIO_GAP="6.1 marks only the metadata server's transport; swap I/O through a layout goes to unmarked data servers"
 EXPORT_EXTRA=pnfs
 GUEST_VARS=EXPORT_EXTRA
+
+# knfsd's flexfiles layouts for reading name uid+1 of the file's owner as
+# the data-server credential (write layouts name the owner), so the mode
+# 0600 root swap file cannot be read through the data server: every read
+# gets NFS3ERR_ACCES, and as knfsd sets FF_FLAGS_NO_IO_THRU_MDS the client
+# loops on LAYOUTGET for ever (swapon hung reading the swap header).  The
+# test file is made readable by others on the server.
+server_main() {
+	chmod 644 /export/swapfile
+}
 
 client_main() {
 	# ds_swapper: print "N M": how many transports there are, and how
