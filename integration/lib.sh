@@ -51,7 +51,9 @@ QEMU=${SWAPNFS_QEMU:-qemu-system-x86_64}
 BOOT_TIMEOUT=${SWAPNFS_BOOT_TIMEOUT:-180}
 
 # Console lines that fail any scenario: the kernel telling us it is broken.
-PROBLEM_RE='Kernel panic|Oops|BUG:|blocked for more than [0-9]+ seconds|soft lockup|hard LOCKUP|possible circular locking|possible recursive locking|inconsistent lock state|lockdep|WARNING: CPU:|Out of memory: Killed process|general protection fault|RCU stall|rcu_sched self-detected stall'
+# Lockdep reports are matched by their titles: a bare "lockdep" would also
+# match the debug kernel's boot banner ("RCU lockdep checking is enabled").
+PROBLEM_RE='Kernel panic|Oops|BUG:|blocked for more than [0-9]+ seconds|soft lockup|hard LOCKUP|possible circular locking|possible recursive locking|inconsistent lock state|possible irq lock inversion|suspicious RCU usage|bad unlock balance|held lock freed|DEBUG_LOCKS_WARN_ON|WARNING: CPU:|Out of memory: Killed process|general protection fault|RCU stall|rcu_sched self-detected stall'
 
 _qemu_pids=()
 _cleanup_dirs=()
