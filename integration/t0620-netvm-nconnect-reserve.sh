@@ -13,11 +13,12 @@
 # (skb_page_frag_refill from try_fill_recv, GFP_ATOMIC), so neither the
 # replies nor the ACKs that would free the in-flight writes came in, and
 # the mount said "server not responding" until the run was killed.
-# The one such log kept here shows a host stall (the clocksource watchdog
-# fires) just before it, and t0400 on an idle host never hung here; this
-# scenario raises the odds with more load and pauses the client while
-# memory first runs out.  It has not brought the hang back on this
-# machine yet: an open gap with a known trigger in CI, not a proven one.
+# On this machine t0400's settings hung once in 3 runs with two CPU hogs
+# on the host (never on an idle host), and sysrq-w showed virtio-net's
+# refill_work in direct reclaim, waiting for swap writes.  This scenario
+# raises the odds with more processes and pauses the client while memory
+# first runs out; its runs so far passed.  A version that loads the host
+# CPUs itself is the next step (netvm/pending/README).
 # Figures: allocations entitled to the reserves that failed, failed
 # receive-ring refills and "not responding" messages.
 # tags: netvm
