@@ -20,7 +20,9 @@ SCENARIO_GAP="6.1 does not show a transport's swapper state (no swapper= in xprt
 # What this scenario proves is the swapper mark, so it runs with the
 # larger reserve Documentation/mm/swap-over-network.rst (mm/ topic) tells
 # an administrator to set for swap over the network.
-MIN_FREE_KB=4096
+# SWAPNFS_MIN_FREE_KB=1294 (this guest's default) brings the hang back:
+# with two CPU hogs on the host, 3 of 6 runs of the series hung.
+MIN_FREE_KB=${SWAPNFS_MIN_FREE_KB:-4096}
 GUEST_VARS=MIN_FREE_KB
 
 client_main() {
