@@ -25,6 +25,10 @@
 #   CLIENT_MEM, SERVER_MEM (MiB), CLIENT_SMP, STRESS_MIB, SCENARIO_TIMEOUT (s)
 #   (SWAPNFS_STRESS_MIB and SWAPNFS_STRESS_PASSES in the environment set
 #   the stress size and passes of every scenario that does not fix them)
+#   EXPORT_EXTRA        more export options for the server (e.g. pnfs);
+#                       SWAPNFS_EXPORT_EXTRA in the environment adds to it
+#                       in every scenario (experiments: "async" shows what
+#                       the server's sync writes cost; never safe for swap)
 #   ALLOW_LOG           extended regex of console lines that are expected
 #                       here (e.g. an OOM kill in an OOM scenario)
 #   CLIENT_CMDLINE_EXTRA, SERVER_CMDLINE_EXTRA
@@ -228,13 +232,17 @@ log_problems() {
 
 _payload() {
 	local dir=$OUT/payload
+	if [ -n "${SWAPNFS_EXPORT_EXTRA:-}" ]; then
+		EXPORT_EXTRA=${EXPORT_EXTRA:+$EXPORT_EXTRA,}$SWAPNFS_EXPORT_EXTRA
+		note "export options: +$EXPORT_EXTRA (SWAPNFS_EXPORT_EXTRA)"
+	fi
 	mkdir -p "$dir"
 	{
 		echo "# generated from $SCENARIO"
 		# Settings the guest functions read (NFS_OPTS from a shared
 		# .inc body, and any named in GUEST_VARS), single-quoted.
 		local v
-		for v in NFS_OPTS ${GUEST_VARS:-}; do
+		for v in NFS_OPTS EXPORT_EXTRA ${GUEST_VARS:-}; do
 			[ -n "${!v+set}" ] || continue
 			printf "%s='%s'\n" "$v" "$(printf '%s' "${!v}" | sed "s/'/'\\\\''/g")"
 		done

@@ -13,12 +13,12 @@
 # (skb_page_frag_refill from try_fill_recv, GFP_ATOMIC), so neither the
 # replies nor the ACKs that would free the in-flight writes came in, and
 # the mount said "server not responding" until the run was killed.
-# On this machine t0400's settings hung once in 3 runs with two CPU hogs
+# On this machine t0400's settings hung in 3 of 6 runs with two CPU hogs
 # on the host (never on an idle host), and sysrq-w showed virtio-net's
-# refill_work in direct reclaim, waiting for swap writes.  This scenario
-# raises the odds with more processes and pauses the client while memory
-# first runs out; its runs so far passed.  A version that loads the host
-# CPUs itself is the next step (netvm/pending/README).
+# refill_work in direct reclaim, waiting for swap writes; netvm/0005 is
+# the fix.  This scenario raises the odds: more processes, the client
+# paused while memory first runs out, and HOST_HOGS busy loops on the
+# host for the whole stress (SWAPNFS_HOST_HOGS, default 2; 0 for none).
 # Figures: allocations entitled to the reserves that failed, failed
 # receive-ring refills and "not responding" messages.
 # tags: netvm
@@ -52,15 +52,26 @@ client_main() {
 PAUSE_GUEST=${SWAPNFS_PAUSE_GUEST:-client}
 PAUSES=${SWAPNFS_PAUSES:-20}
 PAUSE_S=${SWAPNFS_PAUSE_S:-0.5}
+HOST_HOGS=${SWAPNFS_HOST_HOGS:-2}
 host_during() {
+	local hogs=() i
 	wait_client 'swapstress: [0-9]+ procs' 300 || { echo "the stress never started"; exit 1; }
-	for _i in $(seq "$PAUSES"); do
+	# The hogs end by themselves at the scenario's timeout, so that a
+	# killed run cannot leave them spinning on the host.
+	for i in $(seq "$HOST_HOGS"); do
+		timeout "$SCENARIO_TIMEOUT" sh -c 'while :; do :; done' &
+		hogs+=($!)
+	done
+	trap '[ ${#hogs[@]} -eq 0 ] || kill "${hogs[@]}" 2>/dev/null' EXIT
+	for i in $(seq "$PAUSES"); do
 		"${PAUSE_GUEST}_monitor" stop >/dev/null
 		sleep "$PAUSE_S"
 		"${PAUSE_GUEST}_monitor" cont >/dev/null
 		sleep "$PAUSE_S"
 	done
-	echo "$PAUSE_GUEST paused $PAUSES times for ${PAUSE_S}s"
+	echo "$PAUSE_GUEST paused $PAUSES times for ${PAUSE_S}s, $HOST_HOGS CPU hogs on the host"
+	[ "$HOST_HOGS" -eq 0 ] || wait_client 'SWAPNFS-RESULT' >/dev/null
+	return 0
 }
 
 run_scenario "$@"

@@ -14,7 +14,7 @@
 # waits for someone else's reclaim.  The mm/ series lets memalloc callers
 # fall back to it.  Figures: memalloc allocation failures in all, and those
 # that left free pages in (H) blocks.
-# tags: mm pending
+# tags: mm
 . "$(dirname "$0")/lib.sh"
 SCENARIO_DESC="NFSv4.2 swap in 128 MiB: no memalloc allocation fails while highatomic pages are free"
 SCENARIO_GAP="6.1 keeps order-0 memalloc allocations out of the MIGRATE_HIGHATOMIC reserve"

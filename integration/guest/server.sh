@@ -12,9 +12,11 @@ mkdir -p /var/lib/nfs/v4recovery /run/rpcbind /var/lib/nfs/rpc_pipefs
 : >/var/lib/nfs/rmtab
 command -v server_main >/dev/null && server_main
 rpcbind -w
-# EXPORT_EXTRA (a scenario's GUEST_VARS) adds export options, e.g. pnfs.
+# EXPORT_EXTRA (a scenario setting or SWAPNFS_EXPORT_EXTRA) adds export
+# options, e.g. pnfs; a later "async" overrides the "sync" here.
 exportfs -o "rw,sync,no_root_squash,no_subtree_check,insecure${EXPORT_EXTRA:+,$EXPORT_EXTRA}" \
 	"$CLIENT_IP:/export"
+echo "SWAPNFS-EXPORT $(cat /var/lib/nfs/etab)"
 rpc.mountd --port 20048
 # Short lease and grace so that a restart in a fault scenario does not
 # stall the client for 90 s.
