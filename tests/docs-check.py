@@ -174,8 +174,9 @@ def check_commands(top, doc, pieces):
             # path check covers it); with arguments it is a command.
             if kind == "inline" and not args and len(segments(text)) == 1:
                 continue
-            p = os.path.join(top, cmd)
-            if not (os.path.isfile(p) and os.access(p, os.X_OK)):
+            hits = glob.glob(os.path.join(top, placeholder_glob(cmd)))
+            if not any(os.path.isfile(p) and os.access(p, os.X_OK)
+                       for p in hits):
                 bad.append("%s:%d: no such command: %s" % (doc, n, cmd))
     return bad
 
