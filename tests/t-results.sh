@@ -98,6 +98,10 @@ expect_success 'results: bad input is one line and exit 1' '
 	[ "$out" = "swapnfs: ERROR: results: --ci and --tag exclude each other" ] &&
 	! out=$(scripts/results --out $md integrate --tag nosuchtag --results $fx/ci 2>&1) &&
 	grep -qx "swapnfs: ERROR: results: no results of this selection in .*" <<<"$out" &&
+	sed "/^<!-- END results:ci -->/d" $fx/RESULTS.md >$tmp/broken.md &&
+	! out=$(scripts/results --out $tmp/broken.md integrate --ci --results $fx/ci 2>&1) &&
+	grep -qx "swapnfs: ERROR: results: .*section ci has a BEGIN line without its END line.*" <<<"$out" &&
+	cmp -s $tmp/broken.md <(sed "/^<!-- END results:ci -->/d" $fx/RESULTS.md) &&
 	! out=$(scripts/results --out $md --bogus 2>&1) &&
 	[ $(echo "$out" | wc -l) = 1 ]
 '
