@@ -13,6 +13,8 @@
 #                                    depends="sunrpc"         (topics first)
 #                                    change_id="..."          (b4 change-id,
 #                                      the same for every revision)
+#                                    fixes_verified="850cbaddb52d ..."
+#                                      (Fixes: ids checked upstream by hand)
 #   TOPIC/send.expected            To:/Cc: the send must produce (checked;
 #                                  `scripts/topic send --update-expected`)
 #   TOPIC/6.12/                    the series for another base (patches,
@@ -92,7 +94,7 @@ topic_conf() {
 	d=$(topic_dir "$1") || exit 1
 	[ -f "$d/topic.conf" ] || return 0
 	(
-		prefix= depends= change_id=
+		prefix= depends= change_id= fixes_verified=
 		. "$d/topic.conf" >/dev/null 2>&1 ||
 			die "topic $(topic_name "$d"): cannot read $d/topic.conf"
 		eval "printf '%s\n' \"\${$2:-}\""

@@ -127,7 +127,11 @@ expect_success 'a send refuses a Fixes: line without the upstream form' '
 	! out=$(scripts/topic send -o "$tmp/o-fixes" "$tmp/fx-fixes" 2>&1) &&
 	grep -q "topic fx-fixes: a Fixes: line is not .*0001-net-add-a-fixture-comment-to-sock.c.patch line [0-9]*: Fixes: 850cbaddb52d udp: no quotes" <<<"$out" &&
 	sed -i "s/^Fixes: .*/Fixes: 850cbaddb52d (\"udp: use it'"'"'s own memory accounting schema\")/" "$tmp/fx-fixes"/0001-*.patch &&
-	scripts/topic fixes "$tmp/fx-fixes" | grep -q "^0001-.*: Fixes: 850cbaddb52d (\"udp:"
+	scripts/topic fixes "$tmp/fx-fixes" | grep -q "^0001-.*: Fixes: 850cbaddb52d (\"udp:.*# NOT verified" &&
+	! out=$(scripts/topic send --send --smtp "127.0.0.1:$port" -o "$tmp/o-fixes" "$tmp/fx-fixes" 2>&1 </dev/null) &&
+	grep -qx "swapnfs: ERROR: topic fx-fixes: Fixes: 850cbaddb52d not verified upstream (check by hand, then add to fixes_verified in topic.conf; scripts/topic fixes fx-fixes)" <<<"$out" &&
+	echo "fixes_verified=\"850cbaddb52d\"" >>"$tmp/fx-fixes/topic.conf" &&
+	scripts/topic fixes "$tmp/fx-fixes" | grep -q "^0001-.*: Fixes: 850cbaddb52d (\"udp:.*# verified upstream"
 '
 
 # The reroll round trip: v1 to the sink, a reply with a Reviewed-by, the
