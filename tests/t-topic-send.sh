@@ -3,7 +3,10 @@
 # b4 round trip of the fixture topics: b4 send -o gives the checked-in
 # To/Cc (drift fails), and a send through b4 to an SMTP sink on 127.0.0.1
 # (aiosmtpd, Debian's python3-aiosmtpd) gives mails that git am turns
-# back into exactly the tree of the topic branch.
+# back into exactly the tree of the topic branch.  Recipients include all
+# that the base tree's own get_maintainer.pl names; a real send refuses a
+# placeholder identity, a missing SMTP server and unchecked Fixes: ids;
+# a reroll (v1, a reply with Reviewed-by, trailers, v2) round-trips.
 . "$(dirname "$0")/lib.sh"
 . "$SWAPNFS_TOP/tests/fixtures/topic-env.sh"
 echo "TAP version 13"
