@@ -11,7 +11,15 @@
 #   TOPIC/topic.conf               shell-style key=value:
 #                                    prefix="PATCH net-next"  (at send time)
 #                                    depends="sunrpc"         (topics first)
-#   TOPIC/send.expected            To:/Cc: the send must produce (checked)
+#                                    change_id="..."          (b4 change-id,
+#                                      the same for every revision)
+#                                    fixes_verified="850cbaddb52d ..."
+#                                      (Fixes: ids checked upstream by hand)
+#   TOPIC/send.expected            To:/Cc: the send must produce (checked;
+#                                  `scripts/topic send --update-expected`)
+#   TOPIC/6.12/                    the series for another base (patches,
+#                                  cover-letter, send.expected), used when
+#                                  SWAPNFS_BASE=6.12 or --base 6.12
 #
 # In the kernel repository ($KTREE) the topic is the branch topic/NAME:
 # the base tag, the patches of every topic it depends on, then its own.
@@ -41,10 +49,41 @@ topic_dir() {
 
 topic_name() { basename "$1"; }
 
+# The directory of a topic's series for the current base: TOPIC/6.12/
+# when SWAPNFS_BASE=6.12 and that directory exists, else TOPIC itself (the
+# series of record, on 6.1).
+topic_series_dir() {
+	local d
+	d=$(topic_dir "$1") || exit 1
+	if [ -d "$d/$SWAPNFS_BASE" ]; then echo "$d/$SWAPNFS_BASE"; else echo "$d"; fi
+}
+
+# topic_file TOPIC FILE: FILE (cover-letter, ...) of the series for the
+# current base, falling back to the topic's own.
+topic_file() {
+	local d s
+	d=$(topic_dir "$1") || exit 1
+	s=$(topic_series_dir "$d")
+	if [ -e "$s/$2" ] || [ "$s" = "$d" ]; then echo "$s/$2"; else echo "$d/$2"; fi
+}
+
+# The expected To/Cc of a topic for the current base: recipients come from
+# that tree's MAINTAINERS, so each base has its own file.
+topic_expected() {
+	local d s
+	d=$(topic_dir "$1") || exit 1
+	s=$(topic_series_dir "$d")
+	if [ "$s" != "$d" ] || [ "$SWAPNFS_BASE" = 6.1 ]; then
+		echo "$s/send.expected"
+	else
+		echo "$d/send-$SWAPNFS_BASE.expected"
+	fi
+}
+
 # The patches of a topic, in order, one path a line (may be empty).
 topic_patches() {
 	local d
-	d=$(topic_dir "$1") || exit 1
+	d=$(topic_series_dir "$1") || exit 1
 	find "$d" -maxdepth 1 -name '[0-9][0-9][0-9][0-9]-*.patch' | sort
 }
 
@@ -55,7 +94,7 @@ topic_conf() {
 	d=$(topic_dir "$1") || exit 1
 	[ -f "$d/topic.conf" ] || return 0
 	(
-		prefix= depends=
+		prefix= depends= change_id= fixes_verified=
 		. "$d/topic.conf" >/dev/null 2>&1 ||
 			die "topic $(topic_name "$d"): cannot read $d/topic.conf"
 		eval "printf '%s\n' \"\${$2:-}\""

@@ -13,10 +13,24 @@ umask 022
 SWAPNFS_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # All generated state: kernel repository, worktrees, images, ccache.
 SWAPNFS_CACHE=${SWAPNFS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/swapnfs}
+# The base: which Debian linux-source package the topics apply to.
+# SWAPNFS_BASE=6.1 (the default, the base of record) or 6.12; scripts/topic
+# also takes --base.  Each base has its own tarball, package and kernel
+# repository in the cache (6.1 keeps the old path $SWAPNFS_CACHE/linux).
+SWAPNFS_BASE=${SWAPNFS_BASE:-6.1}
+[[ $SWAPNFS_BASE =~ ^[0-9]+\.[0-9]+$ ]] || {
+	printf 'swapnfs: ERROR: base "%s" is not MAJOR.MINOR (e.g. 6.1 or 6.12)\n' "$SWAPNFS_BASE" >&2
+	exit 1
+}
+export SWAPNFS_BASE
 # The unpacked linux-source tree, as a git repository with the base tag.
-KTREE=${SWAPNFS_KTREE:-$SWAPNFS_CACHE/linux}
-LINUX_SOURCE_TARBALL=${LINUX_SOURCE_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
-LINUX_SOURCE_PKG=${LINUX_SOURCE_PKG:-linux-source-6.1}
+if [ "$SWAPNFS_BASE" = 6.1 ]; then
+	KTREE=${SWAPNFS_KTREE:-$SWAPNFS_CACHE/linux}
+else
+	KTREE=${SWAPNFS_KTREE:-$SWAPNFS_CACHE/linux-$SWAPNFS_BASE}
+fi
+LINUX_SOURCE_TARBALL=${LINUX_SOURCE_TARBALL:-/usr/src/linux-source-$SWAPNFS_BASE.tar.xz}
+LINUX_SOURCE_PKG=${LINUX_SOURCE_PKG:-linux-source-$SWAPNFS_BASE}
 export CCACHE_DIR=${CCACHE_DIR:-$SWAPNFS_CACHE/ccache}
 
 die() {

@@ -7,7 +7,21 @@
 echo "TAP version 13"
 if ! topic_env_setup; then
 	skip_test 'topic round trip' 'no kernel tree (scripts/kernel-tree)'
-	done_testing; exit $?
+	# A second base: the series in TOPIC/6.12/ is what --base 6.12 uses.  No
+# 6.12 tree is needed here: the 6.1 scratch repository stands in for it
+# (SWAPNFS_KTREE and the tarball of 6.1), which tests the choice of the
+# series, not 6.12 itself.
+as612() { SWAPNFS_BASE=6.12 LINUX_SOURCE_TARBALL=/usr/src/linux-source-6.1.tar.xz LINUX_SOURCE_PKG=linux-source-6.1 "$@"; }
+expect_success '--base 6.12 takes the series in TOPIC/6.12/, 6.1 the top-level one' '
+	out=$(scripts/topic list "$FIX") && grep -qE "^fx-base +1 " <<<"$out" &&
+	grep -qx "# base 6.1: v6.1.192 in $KTREE" <<<"$out" &&
+	out=$(as612 scripts/topic --base 6.12 list "$FIX") && grep -qE "^fx-base +2 \(6.12/\) " <<<"$out" &&
+	grep -q "^# base 6.12: " <<<"$out" &&
+	as612 scripts/topic --base 6.12 branch "$FIX/fx-base" | grep -q "^topic/fx-base: 2 patches" &&
+	as612 scripts/topic branch --base=6.12 "$FIX/fx-base" | grep -q "up to date (2 patches" &&
+	! out=$(scripts/topic --base 2>&1) && grep -qx "swapnfs: ERROR: topic: --base needs a value (6.1 or 6.12)" <<<"$out"
+'
+done_testing; exit $?
 fi
 when_finished topic_env_reset
 tmp=$(mktemp -d) && when_finished "rm -rf '$tmp'"
@@ -55,12 +69,27 @@ expect_success 'check --no-build passes checkpatch, diff --check and apply (TAP)
 	grep -q "^ok [0-9]* - fx-mm: diff --check mm: note" <<<"$out" &&
 	grep -q "# SKIP --no-build" <<<"$out" && ! grep -q "^not ok" <<<"$out"
 '
-expect_success 'check fails on trailing whitespace (checkpatch and diff --check)' '
+expect_success 'check fails on trailing whitespace (checkpatch names it, and diff --check)' '
 	mkdir -p "$tmp/fx-ws" && cp "$FIX/fx-sunrpc/cover-letter" "$FIX/fx-sunrpc/topic.conf" "$tmp/fx-ws/" &&
 	sed "s/^+ \*  Test fixture: a transport carries the RPC calls of one client\.\$/& /" \
 		"$FIX/fx-sunrpc/0001-"*.patch >"$tmp/fx-ws/0001-ws.patch" &&
 	! out=$(scripts/topic check --no-build "$tmp/fx-ws") &&
 	grep -q "^not ok 1 - fx-ws: checkpatch --strict 0001-ws.patch" <<<"$out" &&
+	grep -qE "^#   .*0001-ws.patch:[0-9]+: ERROR: trailing whitespace$" <<<"$out" &&
 	grep -q "^not ok [0-9]* - fx-ws: diff --check" <<<"$out"
+'
+# A second base: the series in TOPIC/6.12/ is what --base 6.12 uses.  No
+# 6.12 tree is needed here: the 6.1 scratch repository stands in for it
+# (SWAPNFS_KTREE and the tarball of 6.1), which tests the choice of the
+# series, not 6.12 itself.
+as612() { SWAPNFS_BASE=6.12 LINUX_SOURCE_TARBALL=/usr/src/linux-source-6.1.tar.xz LINUX_SOURCE_PKG=linux-source-6.1 "$@"; }
+expect_success '--base 6.12 takes the series in TOPIC/6.12/, 6.1 the top-level one' '
+	out=$(scripts/topic list "$FIX") && grep -qE "^fx-base +1 " <<<"$out" &&
+	grep -qx "# base 6.1: v6.1.192 in $KTREE" <<<"$out" &&
+	out=$(as612 scripts/topic --base 6.12 list "$FIX") && grep -qE "^fx-base +2 \(6.12/\) " <<<"$out" &&
+	grep -q "^# base 6.12: " <<<"$out" &&
+	as612 scripts/topic --base 6.12 branch "$FIX/fx-base" | grep -q "^topic/fx-base: 2 patches" &&
+	as612 scripts/topic branch --base=6.12 "$FIX/fx-base" | grep -q "up to date (2 patches" &&
+	! out=$(scripts/topic --base 2>&1) && grep -qx "swapnfs: ERROR: topic: --base needs a value (6.1 or 6.12)" <<<"$out"
 '
 done_testing
