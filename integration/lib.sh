@@ -488,3 +488,35 @@ run_scenario() {
 	_scn_verdict
 	_scn_report
 }
+
+# fault_scenario FAULT VERS ARGS...: run the fault defined once, for every
+# protocol, in integration/fault-FAULT.inc, over NFS version VERS (3 or
+# 4.2), as dracut's TEST-20-NFS runs one test over its NFS variants.  The
+# .inc reads NFS_VERS and NFS_OPTS (vers=VERS,proto=tcp,hard, which it may
+# extend) and sets SCENARIO_DESC and the hooks.  Each protocol keeps its
+# own scenario file (number, name and tags: CI runs some on one protocol
+# only); the name must carry the protocol it runs (-nfs3 or -nfs42), as the
+# fault matrix (scripts/integrate --matrix) reads it from there.
+fault_scenario() {
+	local fault=$1 inc tok me
+	me=$(basename "$0" .sh)
+	[ $# -ge 2 ] || die "$me: usage: fault_scenario FAULT VERS [ARGS...]"
+	NFS_VERS=$2
+	shift 2
+	inc=$SWAPNFS_TOP/integration/fault-$fault.inc
+	[ -f "$inc" ] || die "$me: no fault definition $inc"
+	case $NFS_VERS in
+	3) tok=nfs3 ;;
+	4.2) tok=nfs42 ;;
+	*) die "$me: NFS version '$NFS_VERS' (3 or 4.2)" ;;
+	esac
+	case $me in
+	*-$tok|*-$tok-*) ;;
+	*) die "$me: runs NFS version $NFS_VERS, but its name does not say -$tok" ;;
+	esac
+	NFS_OPTS=vers=$NFS_VERS,proto=tcp,hard
+	. "$inc"
+	[ "$KERNEL_VARIANT" = debug ] &&
+		SCENARIO_DESC="lockdep kernel: $SCENARIO_DESC; no lockdep report"
+	run_scenario "$@"
+}
