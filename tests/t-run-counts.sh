@@ -63,4 +63,14 @@ expect_success 'scripts/test tallies the last line of a step (xfail as passed)' 
 	out=$(log=$tmp/log pass=0 fail=0 skip=0 bash -c "$out"$'"'"'\ntally x 0; echo "$pass $fail $skip"'"'"') &&
 	grep -qx "1 0 0" <<<"$out"
 '
+expect_success 'scripts/test times each step and lists the phases a step reports' '
+	fns=$(sed -n "/^# Count a step/,/^}/p; /^# step NAME/,/^}/p" scripts/test) &&
+	out=$(log=$tmp/log2 pass=0 fail=0 skip=0 bash -c "$fns"$'"'"'
+		now() { date +%s; }; times=()
+		fake() { echo "# phase integrate build base: 42 s"; echo "1 passed, 0 failed, 0 skipped"; }
+		step integrate fake >/dev/null; printf "%s\n" "${times[@]}"'"'"') &&
+	printf "%s\n" "$out" &&
+	grep -Eq "^integrate +[0-9]+ s$" <<<"$out" &&
+	grep -Eq "^  integrate build base +42 s$" <<<"$out"
+'
 done_testing
