@@ -59,6 +59,15 @@ swap_off() {
 	swapoff "$1" || { fail "swapoff $1 failed"; return 1; }
 }
 
+# The command must fail (e.g. a swapon the kernel is meant to refuse).
+expect_fail() {
+	if "$@"; then
+		fail "expected '$*' to fail, it succeeded"
+		return 1
+	fi
+	return 0
+}
+
 # Run the swap stress; its "swapstress: key=value" lines become figures.
 stress() {
 	# The run's size and passes (swapnfs.stress_mib, .stress_passes)
