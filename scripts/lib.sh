@@ -72,8 +72,9 @@ plain_name() {
 # results_dir WHO DIR: make DIR usable as a results directory and print its
 # absolute path.  Accepted: a directory that does not exist yet (it is
 # made), an empty one, one marked by an earlier run (.swapnfs-results), or
-# one inside the checkout or the cache.  Anything else (/, $HOME, /etc) is
-# refused, so that a mistyped --results never writes among other files.
+# one inside the checkout, the cache or the temporary directory (below
+# $TMPDIR or /tmp, as tests make them).  Anything else (/, $HOME, /etc)
+# is refused, so that a mistyped --results never writes among other files.
 results_dir() {
 	local who=$1 d=$2 abs
 	[ -n "$d" ] || die "$who: empty results directory"
@@ -82,9 +83,10 @@ results_dir() {
 		abs=$(cd "$d" && pwd -P) || die "$who: cannot enter results directory $d"
 		case $abs/ in
 		"$(cd "$SWAPNFS_TOP" && pwd -P)"/?*|"$(mkdir -p "$SWAPNFS_CACHE" && cd "$SWAPNFS_CACHE" && pwd -P)"/?*) ;;
+		"$(cd "${TMPDIR:-/tmp}" 2>/dev/null && pwd -P)"/?*) ;;
 		*)
 			[ -f "$abs/.swapnfs-results" ] || [ -z "$(ls -A "$abs")" ] ||
-				die "$who: $d is not a results directory (not empty, no .swapnfs-results in it): give a new or empty directory"
+				die "$who: $d is not a results directory (not empty, no .swapnfs-results in it): give a new or empty directory (or mark it: touch $d/.swapnfs-results)"
 			;;
 		esac
 	else
