@@ -217,7 +217,6 @@ server_reboot() {
 	wait_log server 'SWAPNFS-SERVER-READY|SWAPNFS-RESULT fail' "$BOOT_TIMEOUT" &&
 		! grep -q 'SWAPNFS-RESULT fail' "$OUT/server.log"
 }
-server_monitor() { "$SWAPNFS_TOP/scripts/sockctl.py" monitor "$OUT/server.mon" "$1"; }
 
 # Lines of a console log that show the kernel in trouble.
 log_problems() {
@@ -257,176 +256,267 @@ _default_kernel() {
 	"$SWAPNFS_TOP/scripts/kernel-build" --quiet "$wt" || exit 1
 }
 
-run_scenario() {
-	SCENARIO=$(basename "$0" .sh)
-	local label=run results=${SWAPNFS_RESULTS:-$SWAPNFS_TOP/results}
+# --- run_scenario and its phases ---------------------------------------
+# run_scenario "$@": options, then boot (server, then client and
+# host_during), wait (for the client's result, a timeout or a panic),
+# verdict (status and reason from the logs, xfail/xpass on base) and
+# report (result file, KTAP lines, exit status).  The phases share these
+# globals: OUT, LABEL, STATUS, REASON, TIMED_OUT, PROBLEMS, OUTCOME.
+
+# _scn_options ARGS...: sets KERNEL, DEBUG_KERNEL, LABEL, RESULTS.
+_scn_options() {
+	LABEL=run RESULTS=${SWAPNFS_RESULTS:-$SWAPNFS_TOP/results}
 	KERNEL=${SWAPNFS_KERNEL:-}
-	local DEBUG_KERNEL=${SWAPNFS_DEBUG_KERNEL:-}
+	DEBUG_KERNEL=${SWAPNFS_DEBUG_KERNEL:-}
 	while [ $# -gt 0 ]; do
 		case $1 in
-		--kernel) KERNEL=$2; shift ;;
-		--debug-kernel) DEBUG_KERNEL=$2; shift ;;
-		--label) label=$2; shift ;;
-		--results) results=$2; shift ;;
+		--kernel) opt_value "$SCENARIO" "$@"; KERNEL=$2; shift ;;
+		--debug-kernel) opt_value "$SCENARIO" "$@"; DEBUG_KERNEL=$2; shift ;;
+		--label) opt_value "$SCENARIO" "$@"; LABEL=$2; shift ;;
+		--results) opt_value "$SCENARIO" "$@"; RESULTS=$2; shift ;;
 		-h|--help) sed -n '2,/^$/s/^# \{0,1\}//p' "$0"; exit 0 ;;
 		*) die "$SCENARIO: unknown argument '$1'" ;;
 		esac
 		shift
 	done
+	plain_name "$SCENARIO" --label "$LABEL"
+	[ -z "$KERNEL" ] || [ -f "$KERNEL" ] || die "$SCENARIO: kernel image $KERNEL not found"
+	[ -z "$DEBUG_KERNEL" ] || [ -f "$DEBUG_KERNEL" ] ||
+		die "$SCENARIO: debug kernel image $DEBUG_KERNEL not found"
+	RESULTS=$(results_dir "$SCENARIO" "$RESULTS") || exit 1
+}
+
+# _scn_prepare: kernel, images, the output directory, the initrds, ports.
+_scn_prepare() {
 	need_cmd $QEMU cpio gzip python3
-	if [ "$KERNEL_VARIANT" = debug ]; then
-		if [ -z "$DEBUG_KERNEL" ]; then
-			# Nothing ran: say so in the result too, so a table
-			# shows "skip", never a stale pass.
-			OUT=$results/$label/$SCENARIO
-			rm -rf "$OUT" && mkdir -p "$OUT" || die "$SCENARIO: cannot create $OUT"
-			printf 'scenario=%s\nlabel=%s\nstatus=skip\nraw=skip\nreason=%s\n' \
-				"$SCENARIO" "$label" "no debug kernel given (--debug-kernel)" >"$OUT/result"
-			echo "TAP version 13"
-			echo "1..1"
-			echo "ok 1 $SCENARIO # SKIP no debug kernel given (--debug-kernel; scripts/kernel-build --debug TREE builds one)"
-			return 4
-		fi
-		KERNEL=$DEBUG_KERNEL
-	fi
 	declare -F client_main >/dev/null || die "$SCENARIO: no client_main defined"
 	[ -n "$KERNEL" ] || KERNEL=$(_default_kernel) || exit 1
 	[ -f "$KERNEL" ] || die "$SCENARIO: kernel image $KERNEL not found"
 	local imgs
 	imgs=$("$SWAPNFS_TOP/scripts/images") || exit 1
 	read -r SERVER_INITRD CLIENT_INITRD EXPORT_IMG <<<"$imgs"
-	OUT=$results/$label/$SCENARIO
+	OUT=$RESULTS/$LABEL/$SCENARIO
 	rm -rf "$OUT" && mkdir -p "$OUT" || die "$SCENARIO: cannot create $OUT"
 	ACCEL=$(accel)
 	_payload
 	cat "$SERVER_INITRD" "$OUT/payload.cpio.gz" >"$OUT/server.initrd"
 	cat "$CLIENT_INITRD" "$OUT/payload.cpio.gz" >"$OUT/client.initrd"
 	read -r PORT_SERVER PORT_CLIENT <<<"$("$SWAPNFS_TOP/scripts/sockctl.py" ports 2)"
-	local res=$OUT/result t0 t1 status= reason= rc
+}
 
-	echo "TAP version 13"
-	echo "1..1"
-	echo "# $SCENARIO [$label] ${SCENARIO_DESC:-}"
-	echo "# kernel $KERNEL, accel $ACCEL, logs in $OUT"
-	t0=$(now)
-	if [ "$NEEDS_SERVER" = 1 ]; then
-		cp --sparse=always "$EXPORT_IMG" "$OUT/export.img"
-		_cleanup_dirs+=("$OUT/export.img")
-		note "$SCENARIO: booting server guest"
-		guest_start server
-		wait_log server 'SWAPNFS-SERVER-READY|SWAPNFS-RESULT fail' "$BOOT_TIMEOUT"
-		rc=$?
-		case $rc in
-		1) status=fail reason="server guest never became ready (waited ${BOOT_TIMEOUT}s)" ;;
-		2) status=fail reason="server guest never became ready (QEMU exited)" ;;
-		3) status=fail reason="server kernel panicked while starting" ;;
-		esac
-		if grep -q 'SWAPNFS-RESULT fail' "$OUT/server.log"; then
-			status=fail
-			reason="server guest: $(sed -n 's/.*SWAPNFS-RESULT fail //p' "$OUT/server.log" | head -n1 | tr -d '\r')"
-		fi
+# _scn_boot_server: boot the server guest and wait until it serves.
+# Sets STATUS/REASON when it does not.
+_scn_boot_server() {
+	local rc
+	[ "$NEEDS_SERVER" = 1 ] || return 0
+	cp --sparse=always "$EXPORT_IMG" "$OUT/export.img"
+	_cleanup_dirs+=("$OUT/export.img")
+	note "$SCENARIO: booting server guest"
+	guest_start server
+	wait_log server 'SWAPNFS-SERVER-READY|SWAPNFS-RESULT fail' "$BOOT_TIMEOUT"
+	rc=$?
+	case $rc in
+	1) STATUS=fail REASON="server guest never became ready (waited ${BOOT_TIMEOUT}s)" ;;
+	2) STATUS=fail REASON="server guest never became ready (QEMU exited)" ;;
+	3) STATUS=fail REASON="server kernel panicked while starting" ;;
+	esac
+	if grep -q 'SWAPNFS-RESULT fail' "$OUT/server.log"; then
+		STATUS=fail
+		REASON="server guest: $(sed -n 's/.*SWAPNFS-RESULT fail //p' "$OUT/server.log" | head -n1 | tr -d '\r')"
 	fi
-	if [ -z "$status" ]; then
-		[ "$LOCAL_SWAP_DISK" = 1 ] && {
-			cp --sparse=always "$(dirname "$EXPORT_IMG")/localswap.img" "$OUT/localswap.img"
-			_cleanup_dirs+=("$OUT/localswap.img")
-		}
-		note "$SCENARIO: booting client guest (${CLIENT_MEM} MiB)"
-		t1=$(now)
-		guest_start client
-		local during_pid=
-		if declare -F host_during >/dev/null; then
-			( host_during ) >"$OUT/host_during.log" 2>&1 &
-			during_pid=$!
-		fi
-		wait_log client 'SWAPNFS-RESULT' "$SCENARIO_TIMEOUT"
-		rc=$?
-		echo "client_s=$(( $(now) - t1 ))" >>"$res.figures"
-		if [ -n "$during_pid" ]; then
-			wait "$during_pid" ||
-				{ status=fail; reason="host_during failed: $(tail -n1 "$OUT/host_during.log")"; }
-		fi
-		if [ $rc = 1 ]; then
-			# Stuck: ask the kernel for its blocked tasks (sysrq-w) and
-			# memory state (sysrq-m) before tearing it down.
-			client_monitor 'sendkey alt-sysrq-w' >/dev/null 2>&1
-			client_monitor 'sendkey alt-sysrq-m' >/dev/null 2>&1
-			sleep 3
-		fi
-		case $rc in
-		1) status=fail reason="client did not finish within ${SCENARIO_TIMEOUT}s (hang?)" ;;
-		2) grep -q SWAPNFS-RESULT "$OUT/client.log" ||
-			{ status=fail reason="client guest ended without a result"; } ;;
-		3) status=fail reason="client kernel panicked" ;;
-		esac
-		# Give the client a moment to power off by itself.
-		local pid_c=$PID_CLIENT i
-		for i in $(seq 20); do kill -0 "$pid_c" 2>/dev/null || break; sleep 0.5; done
+}
+
+# _scn_boot_client: boot the client guest and start host_during.
+_scn_boot_client() {
+	[ "$LOCAL_SWAP_DISK" = 1 ] && {
+		cp --sparse=always "$(dirname "$EXPORT_IMG")/localswap.img" "$OUT/localswap.img"
+		_cleanup_dirs+=("$OUT/localswap.img")
+	}
+	note "$SCENARIO: booting client guest (${CLIENT_MEM} MiB)"
+	CLIENT_T0=$(now)
+	guest_start client
+	DURING_PID=
+	if declare -F host_during >/dev/null; then
+		( host_during ) >"$OUT/host_during.log" 2>&1 &
+		DURING_PID=$!
 	fi
-	_scn_cleanup
-	echo "elapsed_s=$(( $(now) - t0 ))" >>"$res.figures"
+}
+
+# _scn_wait: wait for the client's SWAPNFS-RESULT line, a timeout (the
+# kernel is then asked for its blocked tasks and memory first) or a panic.
+_scn_wait() {
+	local rc pid_c=$PID_CLIENT i
+	wait_log client 'SWAPNFS-RESULT' "$SCENARIO_TIMEOUT"
+	rc=$?
+	echo "client_s=$(( $(now) - CLIENT_T0 ))" >>"$OUT/result.figures"
+	if [ -n "$DURING_PID" ]; then
+		wait "$DURING_PID" ||
+			{ STATUS=fail; REASON="host_during failed: $(tail -n1 "$OUT/host_during.log")"; }
+	fi
+	if [ $rc = 1 ]; then
+		# Stuck: sysrq-w (blocked tasks) and sysrq-m (memory) into the
+		# console log before tearing it down.
+		client_monitor 'sendkey alt-sysrq-w' >/dev/null 2>&1
+		client_monitor 'sendkey alt-sysrq-m' >/dev/null 2>&1
+		sleep 3
+	fi
+	case $rc in
+	1) STATUS=fail TIMED_OUT=1 REASON="client did not finish within ${SCENARIO_TIMEOUT}s (hang?)" ;;
+	2) grep -q SWAPNFS-RESULT "$OUT/client.log" ||
+		{ STATUS=fail REASON="client guest ended without a result"; } ;;
+	3) STATUS=fail REASON="client kernel panicked" ;;
+	esac
+	# Give the client a moment to power off by itself.
+	for i in $(seq 20); do kill -0 "$pid_c" 2>/dev/null || break; sleep 0.5; done
+}
+
+# _scn_verdict: the figures, the client's own verdict, kernel problems in
+# any console log, and what the status means on this label (OUTCOME).
+_scn_verdict() {
+	local f verdict infra
 	touch "$OUT/client.log"
 	sed -n 's/.*SWAPNFS-FIGURE \([A-Za-z0-9_]*=[^ ]*\).*/\1/p' "$OUT/client.log" |
-		tr -d '\r' >>"$res.figures"
-	echo "alloc_failures=$(cat "$OUT"/*.log 2>/dev/null | grep -c 'page allocation failure')" >>"$res.figures"
-
-	local verdict
+		tr -d '\r' >>"$OUT/result.figures"
+	echo "alloc_failures=$(cat "$OUT"/*.log 2>/dev/null | grep -c 'page allocation failure')" >>"$OUT/result.figures"
 	verdict=$(tr -d '\r' <"$OUT/client.log" 2>/dev/null | sed -n 's/.*SWAPNFS-RESULT //p' | tail -n1)
-	if [ -z "$status" ]; then
+	if [ -z "$STATUS" ]; then
 		case $verdict in
-		pass*) status=pass ;;
-		skip*) status=skip reason=${verdict#skip } ;;
-		*) status=fail reason=${verdict#fail } ;;
+		pass*) STATUS=pass ;;
+		skip*) STATUS=skip REASON=${verdict#skip } ;;
+		*) STATUS=fail REASON=${verdict#fail } ;;
 		esac
 	fi
-	local problems
-	problems=$( (for f in "$OUT"/server.boot*.log "$OUT/server.log"; do
+	PROBLEMS=$( (for f in "$OUT"/server.boot*.log "$OUT/server.log"; do
 			log_problems "$f"
 		done | sed 's/^/server: /'
 		    log_problems "$OUT/client.log" | sed 's/^/client: /') | tr -d '\r' | head -n 8)
-	if [ -n "$problems" ] && [ "$status" != fail ]; then
-		status=fail
-		reason="kernel reported a problem: $(echo "$problems" | head -n1)"
-	elif [ -n "$problems" ]; then
-		reason="$reason; kernel: $(echo "$problems" | head -n1)"
+	if [ -n "$PROBLEMS" ] && [ "$STATUS" != fail ]; then
+		STATUS=fail
+		REASON="kernel reported a problem: $(echo "$PROBLEMS" | head -n1)"
+	elif [ -n "$PROBLEMS" ]; then
+		REASON="$REASON; kernel: $(echo "$PROBLEMS" | head -n1)"
 	fi
-
-	# On the plain base a gap scenario is expected to fail.
-	# A server that never came up says nothing about the client kernel: it
-	# never counts as the gap.
-	local outcome=$status
-	case $reason in "server guest"*|"server kernel"*) infra=1 ;; *) infra= ;; esac
-	if [ "$label" = base ] && [ -n "$SCENARIO_GAP" ] && [ -z "$infra" ]; then
-		case $status in
-		fail) outcome=xfail ;;
-		pass) outcome=fail reason="expected the gap on base ($SCENARIO_GAP) but the scenario passed" ;;
+	# On the plain base a gap scenario is expected to fail (xfail); a
+	# pass there is an unexpected pass (xpass), which fails the test: the
+	# scenario does not show what it claims.  A server that never came up
+	# says nothing about the client kernel: it never counts as the gap.
+	OUTCOME=$STATUS
+	case $REASON in "server guest"*|"server kernel"*) infra=1 ;; *) infra= ;; esac
+	if [ "$LABEL" = base ] && [ -n "$SCENARIO_GAP" ] && [ -z "$infra" ]; then
+		case $STATUS in
+		fail) OUTCOME=xfail ;;
+		pass) OUTCOME=xpass REASON="expected the gap on base ($SCENARIO_GAP) but the scenario passed" ;;
 		esac
 	fi
+}
+
+# _scn_report: the result file, the KTAP lines, and the exit status
+# (kselftest: 0 pass or xfail, 1 fail or xpass, 4 skip).  A hang is
+# "not ok ... # TIMEOUT N seconds", as kselftest's runner prints it.
+_scn_report() {
+	local status=$OUTCOME
+	[ "$status" = xpass ] && status=fail
 	{
 		echo "scenario=$SCENARIO"
-		echo "label=$label"
-		echo "status=$outcome"
-		echo "raw=$status"
-		echo "reason=$reason"
-		cat "$res.figures"
-	} >"$res"
-	rm -f "$res.figures"
-	grep -E '^(elapsed_ms|mismatches|pswpout|pswpin|client_s)=' "$res" | sed 's/^/# figure /'
-	case $outcome in
-	pass) echo "ok 1 $SCENARIO"; rc=0 ;;
-	xfail) echo "ok 1 $SCENARIO # XFAIL gap on base: $reason"; rc=0 ;;
-	skip) echo "ok 1 $SCENARIO # SKIP $reason"; rc=4 ;;
-	*)
-		echo "not ok 1 $SCENARIO"
-		echo "# FAIL $SCENARIO [$label]: $reason"
-		[ -n "$problems" ] && echo "$problems" | sed 's/^/#   /'
-		echo "# last client console lines ($OUT/client.log):"
-		tr -d '\r' <"$OUT/client.log" 2>/dev/null | tail -n 15 | sed 's/^/#   /'
-		[ "$NEEDS_SERVER" = 1 ] && {
-			echo "# last server console lines ($OUT/server.log):"
-			tr -d '\r' <"$OUT/server.log" 2>/dev/null | tail -n 8 | sed 's/^/#   /'
-		}
-		rc=1 ;;
+		echo "label=$LABEL"
+		echo "status=$status"
+		echo "raw=$STATUS"
+		echo "outcome=$OUTCOME"
+		[ -z "$TIMED_OUT" ] || echo "timeout=$SCENARIO_TIMEOUT"
+		echo "reason=$REASON"
+		cat "$OUT/result.figures"
+	} >"$OUT/result"
+	rm -f "$OUT/result.figures"
+	grep -E '^(elapsed_ms|mismatches|pswpout|pswpin|client_s)=' "$OUT/result" | sed 's/^/# figure /'
+	case $OUTCOME in
+	pass) echo "ok 1 $SCENARIO"; return 0 ;;
+	xfail) echo "ok 1 $SCENARIO # XFAIL gap on base: $REASON"; return 0 ;;
+	skip) echo "ok 1 $SCENARIO # SKIP $REASON"; return 4 ;;
 	esac
-	return $rc
+	if [ -n "$TIMED_OUT" ]; then
+		echo "not ok 1 $SCENARIO # TIMEOUT $SCENARIO_TIMEOUT seconds"
+	else
+		echo "not ok 1 $SCENARIO"
+	fi
+	[ "$OUTCOME" = xpass ] && echo "# XPASS $SCENARIO [$LABEL]: $REASON"
+	echo "# FAIL $SCENARIO [$LABEL]: $REASON"
+	[ -n "$PROBLEMS" ] && echo "$PROBLEMS" | sed 's/^/#   /'
+	echo "# last client console lines ($OUT/client.log):"
+	tr -d '\r' <"$OUT/client.log" 2>/dev/null | tail -n 15 | sed 's/^/#   /'
+	[ "$NEEDS_SERVER" = 1 ] && {
+		echo "# last server console lines ($OUT/server.log):"
+		tr -d '\r' <"$OUT/server.log" 2>/dev/null | tail -n 8 | sed 's/^/#   /'
+	}
+	return 1
+}
+
+# A scenario of the lockdep kernel without one: nothing runs, and the
+# result says so (a table shows "skip", never a stale pass).
+_scn_skip_no_debug_kernel() {
+	OUT=$RESULTS/$LABEL/$SCENARIO
+	rm -rf "$OUT" && mkdir -p "$OUT" || die "$SCENARIO: cannot create $OUT"
+	printf 'scenario=%s\nlabel=%s\nstatus=skip\nraw=skip\noutcome=skip\nreason=%s\n' \
+		"$SCENARIO" "$LABEL" "no debug kernel given (--debug-kernel)" >"$OUT/result"
+	echo "TAP version 13"
+	echo "1..1"
+	echo "ok 1 $SCENARIO # SKIP no debug kernel given (--debug-kernel; scripts/kernel-build --debug TREE builds one)"
+	return 4
+}
+
+run_scenario() {
+	SCENARIO=$(basename "$0" .sh)
+	STATUS= REASON= TIMED_OUT= PROBLEMS= OUTCOME=
+	local t0
+	_scn_options "$@"
+	if [ "$KERNEL_VARIANT" = debug ]; then
+		[ -n "$DEBUG_KERNEL" ] || { _scn_skip_no_debug_kernel; return; }
+		KERNEL=$DEBUG_KERNEL
+	fi
+	_scn_prepare
+	echo "TAP version 13"
+	echo "1..1"
+	echo "# $SCENARIO [$LABEL] ${SCENARIO_DESC:-}"
+	echo "# kernel $KERNEL, accel $ACCEL, logs in $OUT"
+	t0=$(now)
+	_scn_boot_server
+	if [ -z "$STATUS" ]; then
+		_scn_boot_client
+		_scn_wait
+	fi
+	_scn_cleanup
+	echo "elapsed_s=$(( $(now) - t0 ))" >>"$OUT/result.figures"
+	_scn_verdict
+	_scn_report
+}
+
+# fault_scenario FAULT VERS ARGS...: run the fault defined once, for every
+# protocol, in integration/fault-FAULT.inc, over NFS version VERS (3 or
+# 4.2), as dracut's TEST-20-NFS runs one test over its NFS variants.  The
+# .inc reads NFS_VERS and NFS_OPTS (vers=VERS,proto=tcp,hard, which it may
+# extend) and sets SCENARIO_DESC and the hooks.  Each protocol keeps its
+# own scenario file (number, name and tags: CI runs some on one protocol
+# only); the name must carry the protocol it runs (-nfs3 or -nfs42), as the
+# fault matrix (scripts/integrate --matrix) reads it from there.
+fault_scenario() {
+	local fault=$1 inc tok me
+	me=$(basename "$0" .sh)
+	[ $# -ge 2 ] || die "$me: usage: fault_scenario FAULT VERS [ARGS...]"
+	NFS_VERS=$2
+	shift 2
+	inc=$SWAPNFS_TOP/integration/fault-$fault.inc
+	[ -f "$inc" ] || die "$me: no fault definition $inc"
+	case $NFS_VERS in
+	3) tok=nfs3 ;;
+	4.2) tok=nfs42 ;;
+	*) die "$me: NFS version '$NFS_VERS' (3 or 4.2)" ;;
+	esac
+	case $me in
+	*-$tok|*-$tok-*) ;;
+	*) die "$me: runs NFS version $NFS_VERS, but its name does not say -$tok" ;;
+	esac
+	NFS_OPTS=vers=$NFS_VERS,proto=tcp,hard
+	. "$inc"
+	[ "$KERNEL_VARIANT" = debug ] &&
+		SCENARIO_DESC="lockdep kernel: $SCENARIO_DESC; no lockdep report"
+	run_scenario "$@"
 }

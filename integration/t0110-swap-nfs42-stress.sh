@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # Swap on a file over NFSv4.2/TCP: the stress pushes several times the
 # client's RAM through swap and every page reads back intact.
 # tags: ci

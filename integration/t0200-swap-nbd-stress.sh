@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # Baseline: the same stress with swap on NBD from the same server guest and
 # the same ext4 disk.  NBD marks its socket SOCK_MEMALLOC too, so it is the
 # fair network comparison for swap over NFS.

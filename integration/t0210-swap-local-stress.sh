@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # Baseline: the same stress with swap on a local virtio disk, no network.
 # tags: ci
 . "$(dirname "$0")/lib.sh"

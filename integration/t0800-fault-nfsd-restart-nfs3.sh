@@ -1,10 +1,8 @@
 #!/bin/bash
-# Fault: nfsd in the server guest is stopped and restarted while the
-# client is deep in the swap stress (NFSv3/TCP).  Swap I/O must stall and
-# resume, never fail: every page verifies, no hung task.
+# SPDX-License-Identifier: GPL-2.0
+# nfsd restarted while swapping over NFSv3.
+# The fault and its claim are defined once, for every protocol, in
+# integration/fault-nfsd-restart.inc.
 # tags: ci fault
 . "$(dirname "$0")/lib.sh"
-SCENARIO_DESC="nfsd restarted during swap over NFSv3: no page lost"
-. "$(dirname "$0")/fault-nfsd-restart.inc"
-NFS_OPTS=vers=3,proto=tcp,hard
-run_scenario "$@"
+fault_scenario nfsd-restart 3 "$@"

@@ -1,10 +1,8 @@
 #!/bin/bash
-# Fault: nfsd restarted while the client swaps over NFSv4.2.  The restart
-# starts a (short) grace period: the client must reclaim its open state
-# and go on; every page verifies, no hung task.
+# SPDX-License-Identifier: GPL-2.0
+# nfsd restarted while swapping over NFSv4.2.
+# The fault and its claim are defined once, for every protocol, in
+# integration/fault-nfsd-restart.inc.
 # tags: fault
 . "$(dirname "$0")/lib.sh"
-SCENARIO_DESC="nfsd restarted during swap over NFSv4.2: no page lost"
-. "$(dirname "$0")/fault-nfsd-restart.inc"
-NFS_OPTS=vers=4.2,proto=tcp,hard
-run_scenario "$@"
+fault_scenario nfsd-restart 4.2 "$@"

@@ -1,10 +1,8 @@
 #!/bin/bash
-# Fault: the server guest is powered off without warning while the client
-# is deep in swap over NFSv3, and boots again 10 s later.  Swap I/O stalls
-# and resumes: every page verifies, no hung task.
+# SPDX-License-Identifier: GPL-2.0
+# server guest crashed and rebooted while swapping over NFSv3.
+# The fault and its claim are defined once, for every protocol, in
+# integration/fault-server-reboot.inc.
 # tags: fault
 . "$(dirname "$0")/lib.sh"
-SCENARIO_DESC="server guest crashed and rebooted during swap over NFSv3: no page lost"
-. "$(dirname "$0")/fault-server-reboot.inc"
-NFS_OPTS=vers=3,proto=tcp,hard
-run_scenario "$@"
+fault_scenario server-reboot 3 "$@"

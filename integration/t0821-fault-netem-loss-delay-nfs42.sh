@@ -1,9 +1,8 @@
 #!/bin/bash
-# Fault: packet loss and delay (tc netem) on the server's interface while
-# the client swaps over NFSv4.2.
+# SPDX-License-Identifier: GPL-2.0
+# loss and delay on the server while swapping over NFSv4.2.
+# The fault and its claim are defined once, for every protocol, in
+# integration/fault-netem.inc.
 # tags: fault
 . "$(dirname "$0")/lib.sh"
-SCENARIO_DESC="2% loss and 20 ms delay on the server for 60 s during swap over NFSv4.2: no page lost"
-. "$(dirname "$0")/fault-netem.inc"
-NFS_OPTS=vers=4.2,proto=tcp,hard
-run_scenario "$@"
+fault_scenario netem 4.2 "$@"

@@ -1,9 +1,8 @@
 #!/bin/bash
-# Memory pressure beyond swap on NFSv3: the OOM killer ends the stress,
-# nothing else dies, the client stays responsive.
+# SPDX-License-Identifier: GPL-2.0
+# memory pressure beyond RAM + swap over NFSv3.
+# The fault and its claim are defined once, for every protocol, in
+# integration/fault-oom.inc.
 # tags: fault
 . "$(dirname "$0")/lib.sh"
-SCENARIO_DESC="stress beyond RAM+swap on NFSv3: only the stress is OOM-killed, client answers"
-. "$(dirname "$0")/fault-oom.inc"
-NFS_OPTS=vers=3,proto=tcp,hard
-run_scenario "$@"
+fault_scenario oom 3 "$@"

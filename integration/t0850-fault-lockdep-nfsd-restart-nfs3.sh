@@ -1,11 +1,9 @@
 #!/bin/bash
-# The nfsd-restart fault (t0800) on the debug kernel: lockdep, which also
-# tracks fs_reclaim, must not report anything while swap over NFSv3 stalls
-# and resumes.
+# SPDX-License-Identifier: GPL-2.0
+# t0800 on the lockdep kernel: no lockdep report.
+# The fault and its claim are defined once, for every protocol, in
+# integration/fault-nfsd-restart.inc.
 # tags: fault
 . "$(dirname "$0")/lib.sh"
-SCENARIO_DESC="lockdep kernel: nfsd restarted during swap over NFSv3, no lockdep report"
 KERNEL_VARIANT=debug
-. "$(dirname "$0")/fault-nfsd-restart.inc"
-NFS_OPTS=vers=3,proto=tcp,hard
-run_scenario "$@"
+fault_scenario nfsd-restart 3 "$@"

@@ -62,3 +62,52 @@ base_tag() {
 
 # Seconds since the epoch, for figures.
 now() { date +%s; }
+
+# Command-line checks, so that bad input is one line and writes nothing.
+#
+# opt_value WHO OPT [VALUE]: an option that takes a value got one: present,
+# not empty, not the next option.  Call it as `opt_value WHO "$@"` from the
+# option loop (it looks at $1 and $2 of the caller only).
+opt_value() {
+	local who=$1 opt=$2
+	[ $# -ge 3 ] || die "$who: $opt needs a value"
+	[ -n "$3" ] || die "$who: $opt needs a value, got an empty one"
+	case $3 in -*) die "$who: $opt needs a value, got the option '$3'" ;; esac
+}
+
+# plain_name WHO WHAT VALUE: VALUE is one path component made of letters,
+# digits, '.', '_', '+' and '-' (labels, worktree names, tags): never
+# '..', never a '/'.
+plain_name() {
+	[[ $3 =~ ^[A-Za-z0-9][A-Za-z0-9._+-]*$ ]] ||
+		die "$1: $2 '$3' is not a plain name (letters, digits, . _ + -; no /)"
+}
+
+# results_dir WHO DIR: make DIR usable as a results directory and print its
+# absolute path.  Accepted: a directory that does not exist yet (it is
+# made), an empty one, one marked by an earlier run (.swapnfs-results), or
+# one inside the checkout, the cache or the temporary directory (below
+# $TMPDIR or /tmp, as tests make them).  Anything else (/, $HOME, /etc)
+# is refused, so that a mistyped --results never writes among other files.
+results_dir() {
+	local who=$1 d=$2 abs
+	[ -n "$d" ] || die "$who: empty results directory"
+	if [ -e "$d" ]; then
+		[ -d "$d" ] || die "$who: results directory $d is not a directory"
+		abs=$(cd "$d" && pwd -P) || die "$who: cannot enter results directory $d"
+		case $abs/ in
+		"$(cd "$SWAPNFS_TOP" && pwd -P)"/?*|"$(mkdir -p "$SWAPNFS_CACHE" && cd "$SWAPNFS_CACHE" && pwd -P)"/?*) ;;
+		"$(cd "${TMPDIR:-/tmp}" 2>/dev/null && pwd -P)"/?*) ;;
+		*)
+			[ -f "$abs/.swapnfs-results" ] || [ -z "$(ls -A "$abs")" ] ||
+				die "$who: $d is not a results directory (not empty, no .swapnfs-results in it): give a new or empty directory (or mark it: touch $d/.swapnfs-results)"
+			;;
+		esac
+	else
+		mkdir -p "$d" || die "$who: cannot create results directory $d"
+		abs=$(cd "$d" && pwd -P) || die "$who: cannot enter results directory $d"
+	fi
+	[ -w "$abs" ] || die "$who: results directory $d is not writable"
+	: >>"$abs/.swapnfs-results" || die "$who: cannot write to results directory $d"
+	echo "$abs"
+}
