@@ -9,7 +9,7 @@
 # GFP_ATOMIC rx buffers) sets pageblocks aside for high-order atomic
 # allocations.  6.1.192 allows up to 1% of the zone plus one pageblock, and
 # reserves whole pageblocks until it reaches that: here (no hugetlb, so
-# 4 MiB pageblocks; one DMA32 zone of about 120 MiB) two pageblocks,
+# 4 MiB pageblocks; one DMA32 zone of 28370 pages, 111 MiB) two pageblocks,
 # 8 MiB, against a min watermark of 1.3 MiB by default.  Order-0
 # allocations may use those pageblocks only as OOM victims or when they
 # cannot sleep, and a PF_MEMALLOC task never reaches the direct reclaim
