@@ -27,8 +27,13 @@ SCENARIO_DESC="NFSv4.2 nconnect=4 at default min_free_kbytes: no memalloc failur
 SCENARIO_GAP="nothing bounds how much of the memalloc reserve swap-out over several transports takes; rx refill then starves"
 SCENARIO_TIMEOUT=600
 STRESS_MIB=${SWAPNFS_STRESS_MIB:-192}
+# SWAPNFS_MIN_FREE_KB sets min_free_kbytes (for sizing runs); unset, the
+# guest keeps its default.
+MIN_FREE_KB=${SWAPNFS_MIN_FREE_KB:-}
+GUEST_VARS=MIN_FREE_KB
 
 client_main() {
+	[ -z "$MIN_FREE_KB" ] || echo "$MIN_FREE_KB" >/proc/sys/vm/min_free_kbytes
 	info "min_free_kbytes=$(cat /proc/sys/vm/min_free_kbytes)"
 	nfs_mount vers=4.2,proto=tcp,hard,nconnect=4
 	swap_on "$NFS_MNT/swapfile"

@@ -5,15 +5,20 @@
 # "(H)" blocks of the failure report).
 #
 # Why it matters: swap-out over the network allocates skb frags to send the
-# page it frees, from the memalloc reserves.  In a guest this size the
-# reserve below the min watermark is about 1.3 MiB, while the highatomic
-# reserve that network receive (order-3 GFP_ATOMIC rx buffers) builds up
-# takes up to 1% of the zone plus a pageblock: 4 MiB.  6.1 lets order-0
-# allocations into that reserve only for OOM victims and callers that
-# cannot block, so the swap-out RPC fails with free pages in sight and
-# waits for someone else's reclaim.  The mm/ series lets memalloc callers
-# fall back to it.  Figures: memalloc allocation failures in all, and those
-# that left free pages in (H) blocks.
+# page it frees, from the memalloc reserves.  Network receive (high-order
+# GFP_ATOMIC rx buffers) sets pageblocks aside for high-order atomic
+# allocations.  6.1.192 allows up to 1% of the zone plus one pageblock, and
+# reserves whole pageblocks until it reaches that: here (no hugetlb, so
+# 4 MiB pageblocks; one DMA32 zone of 28370 pages, 111 MiB) two pageblocks,
+# 8 MiB, against a min watermark of 1.3 MiB by default.  Order-0
+# allocations may use those pageblocks only as OOM victims or when they
+# cannot sleep, and a PF_MEMALLOC task never reaches the direct reclaim
+# that gives them back: swap-out fails with free pages in sight.  The mm/
+# series backports the v6.8 sizing fixes, after which a zone whose 1% is
+# smaller than a pageblock sets nothing aside.  Figures: memalloc
+# allocation failures in all, those that left free pages in (H) blocks,
+# the zone's managed pages, the pageblock size, and the most pageblocks
+# seen set aside (sampled every second from /proc/pagetypeinfo).
 # tags: mm
 . "$(dirname "$0")/lib.sh"
 SCENARIO_DESC="NFSv4.2 swap in 128 MiB: no memalloc allocation fails while highatomic pages are free"
@@ -35,8 +40,25 @@ client_main() {
 	info "min_free_kbytes=$(cat /proc/sys/vm/min_free_kbytes)"
 	nfs_mount vers=4.2,proto=tcp,hard
 	swap_on "$NFS_MNT/swapfile"
+	# The highest count of HighAtomic pageblocks of any zone, every second.
+	(
+		max=0
+		while :; do
+			n=$(awk '/^Number of blocks type/ { for (i = 1; i <= NF; i++) if ($i == "HighAtomic") c = i }
+				c && /^Node/ { if ($c > m) m = $c }
+				END { print m + 0 }' /proc/pagetypeinfo)
+			[ "$n" -gt "$max" ] && { max=$n; echo "$max" >/tmp/highatomic_max; }
+			sleep 1
+		done
+	) &
+	_sampler=$!
+	echo 0 >/tmp/highatomic_max
 	stress -n 2
+	kill "$_sampler" 2>/dev/null
 	swap_off "$NFS_MNT/swapfile"
+	report managed_pages "$(awk '/^Node .* zone +DMA32/ { z = 1 } z && /managed/ { print $2; exit }' /proc/zoneinfo)"
+	report pageblock_pages "$(awk '/^Pages per block:/ { print $4 }' /proc/pagetypeinfo)"
+	report highatomic_blocks_max "$(cat /tmp/highatomic_max)"
 	# Each failure report names the gfp mode, then (Mem-Info) lists the
 	# free blocks of each zone with their migrate types.
 	dmesg | awk '
