@@ -64,7 +64,7 @@ client_main() {
 		_n=$((_n + FI_TIMES - _left))
 	done
 	report injected_failures "$_n"
-	_we=$(dmesg | grep -c 'Write error')
+	_we=$(dmesg | grep -c 'Write error' || :)
 	report write_errors "$_we"
 	dmesg | grep -E 'NFS: state manager|nfs4_reclaim_open_state|unhandled error' |
 		tail -n 5 | while read -r _l; do info "kernel: $_l"; done
