@@ -1,22 +1,23 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # The NFSv4.2 server restarts (all its state lost, short lease and grace)
-# while the client is deep in swap: the client recovers its state, every
-# page of the stress verifies, no task hangs.  While swap is active the
-# client's state manager thread runs with PF_MEMALLOC.
+# while the client is deep in swap: the client registers again, no swap
+# I/O fails, no process is killed, every page of the stress verifies and
+# swapoff reads every page back.
 #
-# Why it matters: after the restart no swap write completes until the state
-# manager has a new client ID and session and has reclaimed the OPEN of the
-# swap file.  If the manager's allocations wait in direct reclaim, and
-# reclaim waits for swap-out, nothing moves.  The nfs/ series lets the
-# manager use the memalloc reserves while the client swaps, as the swap-out
-# path does; the plain 6.1 base runs it with GFP_NOFS only.  On base the
-# flag check below fails; in one of two runs on base the client also hung
-# after the restart (state manager in direct reclaim under CREATE_SESSION,
-# hung-task panic), in the other it recovered.
+# Why it matters: after the restart no swap write completes until the
+# state manager has a new client ID and session and has reclaimed the
+# OPEN of the swap file.  On 6.1 the manager allocates with GFP_NOFS,
+# which may not write to an NFS swap file, so its reclaim can only wait
+# for the swap writes that wait for it.  In one of two runs on base the
+# client hung (manager runnable in shrink_folio_list() below
+# unx_lookup_cred() under CREATE_SESSION, hung-task panic); in the other
+# it recovered.  The outcome on base is a matter of timing, so this is a
+# regression test for the series, not a gap test; runs on base are
+# counted as k/n evidence.
 # tags: nfs
 . "$(dirname "$0")/lib.sh"
-SCENARIO_DESC="NFSv4.2 server restart during swap: recovery completes, every page verifies, state manager has PF_MEMALLOC"
-SCENARIO_GAP="6.1 runs the NFSv4 state manager without memalloc reserves while swapping"
+SCENARIO_DESC="NFSv4.2 server restart during swap: recovery completes, no swap I/O error, every page verifies, swapoff reads all back"
 
 # One pass over twice the client's RAM: the restart comes when about 40
 # MiB have gone out, the rest of the writes and every read-back after it.
@@ -28,35 +29,8 @@ SCENARIO_TIMEOUT=2400
 NFSD_RESTART='rpc.nfsd 0 && sleep 2 && rpc.nfsd --grace-time 15 --lease-time 15 8'
 
 client_main() {
-	# The state manager kthread is "<server address>-manager", cut to 15
-	# characters in comm.  Print its task flags (decimal), or nothing.
-	manager_flags() {
-		for _d in /proc/[0-9]*; do
-			case $(cat "$_d/comm" 2>/dev/null) in
-			"$SERVER_IP"-manag*)
-				# comm has no spaces, so field 9 is the flags word.
-				awk '{ print $9 }' "$_d/stat"
-				return 0 ;;
-			esac
-		done
-		return 1
-	}
-	# PF_MEMALLOC is 0x800 in include/linux/sched.h.
-	manager_has_memalloc() {
-		_f=$(manager_flags) || return 1
-		[ $((_f & 0x800)) -ne 0 ]
-	}
-
 	nfs_mount vers=4.2,proto=tcp,hard
 	swap_on "$NFS_MNT/swapfile"
-	if wait_for 10 manager_has_memalloc; then
-		report manager_memalloc 1
-		info "state manager flags $(manager_flags) include PF_MEMALLOC"
-	else
-		report manager_memalloc 0
-		_flags=$(manager_flags) || _flags="(no state manager thread)"
-		fail "while swap is active the NFSv4 state manager has no PF_MEMALLOC: flags $_flags"
-	fi
 
 	# Tell the host how deep in swap we are: it restarts the server once
 	# pswpout has five digits.
@@ -69,11 +43,16 @@ client_main() {
 	stress -n 1 || _rc=$?
 	kill "$_mon"
 	info "mountstats: $(grep -m1 ' OPEN:' /proc/self/mountstats)"
-	report write_errors "$(dmesg | grep -c 'Write error')"
-	dmesg | grep -E 'NFS: state manager|nfs: server .* not responding|nfs: server .* OK' |
+	_we=$(dmesg | grep -c 'Write error' || :)
+	report write_errors "$_we"
+	dmesg | grep -E 'NFS: state manager|nfs4_reclaim_open_state|nfs: server .* not responding|nfs: server .* OK' |
 		tail -n 5 | while read -r _l; do info "kernel: $_l"; done
 	[ "$_rc" -eq 0 ] || return 1
-	swap_off "$NFS_MNT/swapfile"
+	# A swap write that failed was kept dirty and retried; one that
+	# failed because the swap file's open state was marked failed would
+	# fail for ever, and the stress or swapoff shows that.
+	swap_off "$NFS_MNT/swapfile" || return 1
+	info "swapoff read every page back"
 }
 
 host_during() {
