@@ -8,9 +8,9 @@
 # first so that each can hold up to 1 MiB).  Once swap is on, tcp_mem is cut
 # below what those sockets hold: every TCP socket is now over the hard
 # limit and only the rules for swap sockets (pfmemalloc skbs on
-# SOCK_MEMALLOC sockets, and with netvm/0004 a SOCK_MEMALLOC socket's own
-# receive buffer) and for empty queues (the first skb is always charged)
-# let the NFS replies in.  Figures: the TCP pages held before and after,
+# SOCK_MEMALLOC sockets, and with netvm/0004 the receive buffer of a socket
+# that carries swap, SOCK_SWAP from netvm/0002) and for empty queues (the
+# first skb is always charged) let the NFS replies in.  Figures: the TCP pages held before and after,
 # the counters PFMemallocRcvOverLimit and TCPMemallocOverMem (series
 # only; "absent" on base), PFMemallocDrop and TCPRcvQDrop.
 #

@@ -12,9 +12,15 @@
 # socket past the hard limit drops every datagram that needs a new page,
 # SOCK_MEMALLOC or not, pfmemalloc or not: the NFS replies are dropped and
 # retransmitted into the same refusal.
-# Figures: the UDP pages held, the PFMemallocRcvOverLimit counter (series
-# only; "absent" on base: how often the pfmemalloc rule was used), and the
-# Udp RcvbufErrors/MemErrors drop counters.
+# Figures: the UDP pages held, the counters of netvm's two UDP rules
+# (series only; "absent" on base): PFMemallocRcvOverLimit (netvm/0001, a
+# pfmemalloc reply taken past udp_mem) and UDPMemallocOverMem (netvm/0003,
+# the one skb an idle swap socket takes past udp_mem), and the Udp
+# RcvbufErrors/MemErrors drop counters.  A series pass must show
+# UDPMemallocOverMem > 0: without it the limit was never in the swap
+# socket's way.  PFMemallocRcvOverLimit may stay 0: a reply is pfmemalloc
+# only if its skb head came from the reserves (virtio-net's ring holds
+# ordinary pages), which this guest rarely reaches.
 # tags: netvm
 . "$(dirname "$0")/lib.sh"
 SCENARIO_DESC="swap on NFSv3/UDP while an unread UDP flood holds more than udp_mem"
@@ -80,17 +86,21 @@ client_main() {
 	echo "4 6 8" >/proc/sys/net/ipv4/udp_mem
 	info "udp_mem $old_mem -> $(cat /proc/sys/net/ipv4/udp_mem), $held pages held"
 
-	progress_start 'echo "udp_pages=$(udp_pages) MemErrors=$(net_counter Udp MemErrors /proc/net/snmp) PFMemallocRcvOverLimit=$(net_counter TcpExt PFMemallocRcvOverLimit /proc/net/netstat)"'
+	progress_start 'echo "udp_pages=$(udp_pages) MemErrors=$(net_counter Udp MemErrors /proc/net/snmp) PFMemallocRcvOverLimit=$(net_counter TcpExt PFMemallocRcvOverLimit /proc/net/netstat) UDPMemallocOverMem=$(net_counter TcpExt UDPMemallocOverMem /proc/net/netstat)"'
 	stress
 	progress_stop
 
 	report udp_pages_after "$(udp_pages)"
 	report pfmemalloc_rcv_over_limit "$(net_counter TcpExt PFMemallocRcvOverLimit /proc/net/netstat)"
+	idle=$(net_counter TcpExt UDPMemallocOverMem /proc/net/netstat)
+	report udp_memalloc_over_mem "$idle"
 	report pfmemalloc_drop "$(net_counter TcpExt PFMemallocDrop /proc/net/netstat)"
 	report udp_rcvbuf_errors "$(net_counter Udp RcvbufErrors /proc/net/snmp)"
 	report udp_mem_errors "$(net_counter Udp MemErrors /proc/net/snmp)"
 	[ "$(udp_pages)" -gt 8 ] ||
 		fail "the unread UDP socket no longer holds more than udp_mem[2] after the stress"
+	[ "$idle" = absent ] || [ "$idle" -gt 0 ] ||
+		fail "UDPMemallocOverMem is 0: the swap socket never met udp_mem"
 	echo "$old_mem" >/proc/sys/net/ipv4/udp_mem
 	kill -KILL "$sink"
 	swap_off "$NFS_MNT/swapfile"
