@@ -10,24 +10,6 @@ docs="README.md integration/README.md"
 check=tests/docs-check.py
 tmp=$(mktemp -d) && when_finished "rm -rf '$tmp'"
 
-# expect_todo TITLE BODY REASON: a known failure that the lead flips to
-# expect_success once it is fixed.  TAP TODO: "not ok ... # TODO" is
-# neither a pass nor a failure, and the closing summary counts it apart.
-_todo=0
-expect_todo() {
-	local title=$1 body=$2 reason=$3 log
-	log=$(mktemp)
-	_t_n=$((_t_n + 1)) _todo=$((_todo + 1))
-	out=
-	if eval "$body" >"$log" 2>&1; then
-		echo "ok $_t_n - $title # TODO $reason (passes now: make it expect_success)"
-	else
-		echo "not ok $_t_n - $title # TODO $reason"
-		{ cat "$log"; printf '%s\n' "$out"; } | head -n 5 | sed 's/^/#   /'
-	fi
-	rm -f "$log"
-}
-
 cat >"$tmp/bad.md" <<'EOF'
 # A document with one mistake of each kind
 
@@ -93,18 +75,15 @@ expect_success 'README has one topic map row per patch on main' '
 	[ -z "$out" ]
 '
 
-# Cover letters go out as mail: 72 columns (issue 14).  Today's v1 cover
-# letters fail this; the v2 ones are being rewritten.  When they land,
-# turn expect_todo into expect_success.
-expect_todo 'cover letters have no line over 72 columns' '
+# Cover letters go out as mail: 72 columns (issue 14).
+expect_success 'cover letters have no line over 72 columns' '
 	out=$(for d in netvm mm nfs sunrpc; do
 		awk -v f="$d/cover-letter" "length > 72 { print f \":\" NR \": \" length \" columns\" }" "$d/cover-letter"
 	done) &&
 	[ -z "$out" ]
-' 'cover letters rewritten in v2'
+'
 
 echo "1..$_t_n"
 _t_run_cleanup
-# scripts/test reads this line; a TODO is neither passed nor failed.
-echo "$((_t_n - _t_fail - _t_skip - _todo)) passed, $_t_fail failed, $_t_skip skipped ($_todo todo)"
+echo "$((_t_n - _t_fail - _t_skip)) passed, $_t_fail failed, $_t_skip skipped"
 [ "$_t_fail" -eq 0 ]
