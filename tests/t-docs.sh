@@ -83,6 +83,29 @@ expect_success 'cover letters have no line over 72 columns' '
 	[ -z "$out" ]
 '
 
+# ... and about 600 words plus the per-patch list (issue 14): the words
+# outside the "Patches" section, whose end is the next underlined heading.
+expect_success 'cover letters have at most 620 words besides the patch list' '
+	out=$(for d in netvm mm nfs sunrpc; do
+		python3 - "$d/cover-letter" <<-"EOF"
+		import re, sys
+		lines = open(sys.argv[1]).read().split("\n")
+		keep, skip = [], False
+		for i, l in enumerate(lines):
+		    nxt = lines[i + 1] if i + 1 < len(lines) else ""
+		    heading = re.fullmatch(r"-{3,}", nxt) is not None
+		    if heading:
+		        skip = (l.strip() == "Patches")
+		    if not skip and not re.fullmatch(r"-{3,}", l):
+		        keep.append(l)
+		n = len(" ".join(keep).split())
+		if n > 620:
+		    print("%s: %d words besides the patch list" % (sys.argv[1], n))
+		EOF
+	done) &&
+	[ -z "$out" ]
+'
+
 echo "1..$_t_n"
 _t_run_cleanup
 echo "$((_t_n - _t_fail - _t_skip)) passed, $_t_fail failed, $_t_skip skipped"
