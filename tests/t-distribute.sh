@@ -5,10 +5,10 @@
 # lines, Totals and table as a local run.  The two "hosts" are aliases of
 # 127.0.0.1 served by an sshd of this test (its own port, host key,
 # config and authorized_keys; /etc/ssh and the system's sshd are never
-# touched).  Each job runs in its own directory and its results come back
-# with parallel --return, so nothing is shared by accident.  The scenarios
-# are stubs (no guest boots): they print what integration/lib.sh prints
-# and write a result file.
+# touched).  Each job runs in its own directory (parallel --wd ...) and
+# its results come back with parallel --return (then --cleanup), so
+# nothing is shared by accident.  The scenarios are stubs (no guest
+# boots): they print what integration/lib.sh prints and write a result.
 . "$(dirname "$0")/lib.sh"
 echo "TAP version 13"
 tmp=$(mktemp -d) && when_finished "rm -rf '$tmp'"
@@ -76,7 +76,7 @@ expect_success 'a private sshd answers as two hosts, h1 and h2' '
 # --- stub scenarios -------------------------------------------------------
 # stub NAME EXIT STATUS LINE...: prints LINEs, writes a result with STATUS
 # (none if STATUS is -), exits EXIT.
-mkdir "$tmp/scn" "$tmp/local" "$tmp/far" "$tmp/wd"
+mkdir "$tmp/scn" "$tmp/local" "$tmp/far"
 stub() {
 	local name=$1 rc=$2 st=$3
 	shift 3
@@ -86,7 +86,7 @@ stub() {
 		echo 'while [ $# -gt 0 ]; do case $1 in --results) R=$2; shift ;; --label) L=$2; shift ;; esac; shift; done'
 		echo 'sleep 1'
 		[ "$st" = - ] ||
-			echo "mkdir -p \"\$R/\$L/$name\" && printf 'scenario=$name\\nlabel=%s\\nstatus=$st\\nelapsed_s=${#name}\\n' \"\$L\" >\"\$R/\$L/$name/result\""
+			echo "mkdir -p \"\$R/\$L/$name\" && printf 'scenario=$name\\nlabel=%s\\nstatus=$st\\nelapsed_s=${#name}\\ncwd=%s\\n' \"\$L\" \"\$PWD\" >\"\$R/\$L/$name/result\""
 		echo 'echo "TAP version 13"; echo "1..1"'
 		printf 'echo %q\n' "$@"
 		echo "exit $rc"
@@ -120,12 +120,14 @@ expect_success 'a local run of the same stubs (the reference)' '
 
 expect_success 'parallel --sshlogin runs the list on h1 and h2 and --return brings the results back' '
 	(cd "$tmp/far" && parallel --will-cite --ssh "$ssh" --sshlogin 1/h1,1/h2 \
-		--wd "$tmp/wd/{#}" --return res --joblog "$tmp/joblog" <"$tmp/jobs") &&
+		--wd ... --return res --cleanup --joblog "$tmp/joblog" <"$tmp/jobs") &&
 	cat "$tmp/joblog" &&
 	[ "$(awk "NR > 1 && \$7 == 0" "$tmp/joblog" | wc -l)" -eq 6 ] &&
 	ls "$tmp/far/res/series/.jobs" | grep -c "\.rc$" | grep -qx 6 &&
-	[ "$(cd "$tmp/wd" && ls -d */res/series/.jobs/*.rc | tr "\n" " ")" = \
-		"1/res/series/.jobs/1.rc 2/res/series/.jobs/2.rc 3/res/series/.jobs/3.rc 4/res/series/.jobs/4.rc 5/res/series/.jobs/5.rc 6/res/series/.jobs/6.rc " ]
+	cwds=$(sed -n "s/^cwd=//p" "$tmp"/far/res/series/t*/result) &&
+	printf "%s\n" "$cwds" &&
+	[ "$(sort -u <<<"$cwds" | grep -c "^$HOME/.parallel/tmp/.")" -eq 5 ] &&
+	left=$(ls -d $cwds 2>/dev/null; true) && [ -z "$left" ] || { echo "not cleaned up: $left"; false; }
 '
 
 expect_success 'both hosts ran jobs' '
