@@ -21,7 +21,6 @@ expect_success 'GNU parallel, sshd, ssh, ssh-keygen and rsync are installed (scr
 	[ -z "$missing" ] || { echo "t-distribute: missing:$missing (run scripts/setup)"; false; }
 '
 if [ -n "$missing" ]; then
-	echo "# t-distribute: missing:$missing (run scripts/setup)"
 	done_testing
 	exit 1
 fi
