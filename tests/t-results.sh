@@ -10,6 +10,8 @@
 unset SWAPNFS_STRESS_MIB SWAPNFS_STRESS_PASSES SWAPNFS_ACCEL SWAPNFS_MIN_FREE_KB \
 	SWAPNFS_EXPORT_EXTRA CLIENT_MEM CLIENT_SMP SCENARIO_TIMEOUT SWAPNFS_RESULTS_MD
 fx=tests/fixtures/results-md
+# Fixed scenario headers: retagging a live scenario must not change this test.
+export SWAPNFS_SCENARIO_DIR=$PWD/$fx/scenarios
 tmp=$(mktemp -d) && when_finished "rm -rf '$tmp'"
 md=$tmp/RESULTS.md
 
