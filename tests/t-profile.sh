@@ -1,0 +1,94 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# The profile knob without guests: integration/profile-stats.py sums the
+# ftrace profiler's per-CPU tables (trace_stat/function*) of a fixture and
+# ranks them by time and by hits, per swapped page; --compare puts NFS and
+# NBD side by side; integration/bench --profile and SWAPNFS_PROFILE parse
+# and refuse bad input; scripts/results writes the profile section.
+. "$(dirname "$0")/lib.sh"
+
+fx=tests/fixtures/profile
+st=integration/profile-stats.py
+tmp=$(mktemp -d) && when_finished "rm -rf '$tmp'"
+
+# Row N of the table under the heading $2 in output $1, columns squeezed.
+row() { sed -n "/^$2/,/^\$/p" <<<"$1" | sed -n "$(( $3 + 2 ))p" | tr -s ' '; }
+
+expect_success 'console log: top by time, summed over both CPUs, per swapped page' '
+	out=$($st --top 4 --label nfs $fx/client-nfs.log) &&
+	grep -q "^# profile nfs: 6 functions on 2 CPU table(s), mode 1$" <<<"$out" &&
+	grep -q "^# window: pswpout 600 pswpin 400 (1000 pages), 12.50 s" <<<"$out" &&
+	[ "$(row "$out" "top 4 by total time" 1)" = "1 xs_tcp_send_request.isra.0 50 12345678.0 0.05 12345.68" ] &&
+	[ "$(row "$out" "top 4 by total time" 2)" = "2 tcp_sendmsg 300 53000.5 0.30 53.00" ] &&
+	[ "$(row "$out" "top 4 by total time" 3)" = "3 nfs_swap_rw 1000 50000.0 1.00 50.00" ] &&
+	[ "$(row "$out" "top 4 by total time" 4)" = "4 rpc_run_task 500 32000.5 0.50 32.00" ] &&
+	[ -z "$(row "$out" "top 4 by total time" 5)" ]
+'
+
+expect_success 'top by hit count, and the kernel CPU per swapped page from the window' '
+	out=$($st --top 4 --label nfs $fx/client-nfs.log) &&
+	[ "$(row "$out" "top 4 by hit count" 1)" = "1 kfree 11000 1000.0 11.00 1.00" ] &&
+	[ "$(row "$out" "top 4 by hit count" 2)" = "2 xdr_encode_opaque 4000 3000.0 4.00 3.00" ] &&
+	grep -q "^# kernel CPU per swapped page: 5000.0 us" <<<"$out"
+'
+
+expect_success 'raw trace_stat files give the same ranking; --pages sets the divisor' '
+	out=$($st --top 2 --pages 500 $fx/function0 $fx/function1) &&
+	[ "$(row "$out" "top 2 by total time" 2)" = "2 tcp_sendmsg 300 53000.5 0.60 106.00" ] &&
+	[ "$(row "$out" "top 2 by hit count" 1)" = "1 kfree 11000 1000.0 22.00 2.00" ]
+'
+
+expect_success '--compare: cost points per page side by side, clones folded, ratio first/second' '
+	out=$($st --compare --top 3 nfs=$fx/client-nfs.log nbd=$fx/client-nbd.log | tr -s " ") &&
+	grep -qx "transmit tcp_sendmsg 53.00 40.00 1.33" <<<"$out" &&
+	grep -qx "transmit xs_tcp_send_request 12345.68 - -" <<<"$out" &&
+	grep -qx "NBD nbd_queue_rq - 25.00 -" <<<"$out" &&
+	grep -qx "allocator kfree 1.00 0.50 2.00" <<<"$out" &&
+	! grep -q "isra" <<<"$out"
+'
+
+expect_success 'bad input: one clear line and exit 1' '
+	! out=$($st --top 0 $fx/function0 2>&1) &&
+	[ "$out" = "swapnfs: ERROR: profile-stats: --top wants a positive integer, got '"'"'0'"'"'" ] &&
+	! out=$($st $tmp/nonexistent 2>&1) &&
+	grep -q "^swapnfs: ERROR: profile-stats: cannot read $tmp/nonexistent" <<<"$out" &&
+	printf "SWAPNFS-PROF function0   kfree 10 1.000 us 0.1 us 0.0 us\n" >$tmp/cut.log &&
+	! out=$($st $tmp/cut.log 2>&1) &&
+	grep -q "incomplete (no SWAPNFS-PROF-END" <<<"$out" &&
+	printf "not a profile line\n" >$tmp/junk &&
+	! out=$($st $tmp/junk 2>&1) &&
+	grep -q "not a trace_stat line" <<<"$out" &&
+	! out=$($st --compare $fx/client-nfs.log 2>&1) &&
+	grep -q "wants NAME=INPUT" <<<"$out"
+'
+
+expect_success 'bench --profile parses: one rep, no --report, kernels checked before guests' '
+	! out=$(integration/bench --profile --reps 3 2>&1) &&
+	[ "$out" = "swapnfs: ERROR: bench: --profile runs one rep per kernel (leave out --reps)" ] &&
+	! out=$(integration/bench --profile --report --results $tmp 2>&1) &&
+	grep -q "^swapnfs: ERROR: bench: --profile and --report exclude each other$" <<<"$out" &&
+	! out=$(integration/bench --profile --kernel /nonexistent/bzImage --results $tmp/r 2>&1) &&
+	grep -q "^swapnfs: ERROR: bench: kernel image /nonexistent/bzImage not found$" <<<"$out" &&
+	integration/bench --help | grep -q "^--profile: where the time goes"
+'
+
+expect_success 'SWAPNFS_PROFILE takes 1 or all; a scenario refuses anything else' '
+	! out=$(SWAPNFS_PROFILE=yes integration/t0110-swap-nfs42-stress.sh --kernel /nonexistent 2>&1) &&
+	[ "$out" = "swapnfs: ERROR: SWAPNFS_PROFILE wants 1 or all, got '"'"'yes'"'"'" ]
+'
+
+expect_success 'scripts/results profile: its own section, the bench section untouched' '
+	mkdir -p $tmp/res/series-rep1/t0110-swap-nfs42-stress &&
+	touch $tmp/res/series-rep1/t0110-swap-nfs42-stress/result &&
+	printf "# swapnfs bench X, 1 rep(s), 192 MiB per run\n# kernel series: /k/bzImage (6.1)\n" >$tmp/res/header.txt &&
+	printf "table\n\nprofile of series\n" >$tmp/res/bench.txt &&
+	printf "# R\n\n<!-- BEGIN results:bench -->\nbench table\n<!-- END results:bench -->\n" >$tmp/R.md &&
+	scripts/results --out $tmp/R.md profile --results $tmp/res 2>/dev/null &&
+	grep -q "^bench table$" $tmp/R.md &&
+	sed -n "/BEGIN results:profile/,/END results:profile/p" $tmp/R.md >$tmp/sec &&
+	grep -q "^## Profile (integration/bench --profile)$" $tmp/sec &&
+	grep -q "integration/bench --profile --mib 192 --kernel /k/bzImage --label series" $tmp/sec &&
+	grep -q "^profile of series$" $tmp/sec
+'
+
+done_testing
