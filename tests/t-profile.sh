@@ -91,4 +91,50 @@ expect_success 'scripts/results profile: its own section, the bench section unto
 	grep -q "^profile of series$" $tmp/sec
 '
 
+# The guest side under the guest's shell, against a fake tracefs and /proc:
+# what it enables and filters, and the console lines profile-stats reads.
+gsh=sh; command -v busybox >/dev/null && gsh="busybox sh"
+fake_guest() {
+	mkdir -p $tmp/g/t/options $tmp/g/t/trace_stat $tmp/g/p &&
+	: >$tmp/g/t/function_profile_enabled && : >$tmp/g/t/set_ftrace_filter &&
+	echo 1 >$tmp/g/t/options/sleep-time && echo 0 >$tmp/g/t/options/graph-time &&
+	cp $fx/function0 $fx/function1 $tmp/g/t/trace_stat/ &&
+	printf "processor : 0\nprocessor : 1\n" >$tmp/g/p/cpuinfo &&
+	printf "pswpin 100\npswpout 200\n" >$tmp/g/p/vmstat &&
+	printf "cpu  10 1 20 300 4 5 6 0 0 0\ncpu0 1 1 1 1 1 1 1\n" >$tmp/g/p/stat &&
+	echo "50.00 90.00" >$tmp/g/p/uptime
+}
+# Between start and stop the "stress" moves vmstat, stat and uptime.
+guest_run() {
+	PROF_T=$tmp/g/t PROF_PROC=$tmp/g/p MODE=$1 $gsh -c "
+		cmdline_arg() { echo \$MODE; }
+		fail() { echo \"SWAPNFS-FAIL \$*\"; }
+		info() { echo \"SWAPNFS-INFO \$*\"; }
+		. integration/guest/profile.sh
+		profile_start || exit 1
+		printf \"pswpin 500\\npswpout 1000\\n\" >$tmp/g/p/vmstat
+		printf \"cpu  110 2 520 400 24 55 106 0 0 0\\n\" >$tmp/g/p/stat
+		echo \"62.50 95.00\" >$tmp/g/p/uptime
+		profile_stop"
+}
+
+expect_success 'guest profile.sh: filter, options, enable, window figures and the dump' '
+	fake_guest && guest_run 1 >$tmp/g/console &&
+	[ "$(cat $tmp/g/t/function_profile_enabled)" = 0 ] &&
+	[ "$(cat $tmp/g/t/options/sleep-time)" = 0 ] && [ "$(cat $tmp/g/t/options/graph-time)" = 1 ] &&
+	grep -qx "nfs_\*" $tmp/g/t/set_ftrace_filter && grep -qx "nbd_\*" $tmp/g/t/set_ftrace_filter &&
+	grep -q "^SWAPNFS-PROF-META mode=1 filtered_functions=[1-9][0-9]* sleep_time=0 graph_time=1 cpus=2$" $tmp/g/console &&
+	grep -qx "SWAPNFS-PROF-VMSTAT pswpout=800 pswpin=400 wall_s=12.50 user_ticks=101 sys_ticks=650 idle_ticks=100 iowait_ticks=20 hz=100" $tmp/g/console &&
+	out=$($st --top 1 $tmp/g/console) &&
+	grep -q "^# window: pswpout 800 pswpin 400 (1200 pages), 12.50 s" <<<"$out" &&
+	[ "$(row "$out" "top 1 by total time" 1)" = "1 xs_tcp_send_request.isra.0 50 12345678.0 0.04 10288.07" ]
+'
+
+expect_success 'guest profile.sh: mode all sets no filter' '
+	fake_guest && echo stale >$tmp/g/t/set_ftrace_filter && guest_run all >$tmp/g/console &&
+	[ ! -s $tmp/g/t/set_ftrace_filter ] &&
+	grep -q "^SWAPNFS-PROF-META mode=all filtered_functions=0 " $tmp/g/console &&
+	grep -q "^SWAPNFS-PROF-END" $tmp/g/console
+'
+
 done_testing
