@@ -65,11 +65,27 @@ expect_success 'bad input: one clear line and exit 1' '
 expect_success 'bench --profile parses: one rep, no --report, kernels checked before guests' '
 	! out=$(integration/bench --profile --reps 3 2>&1) &&
 	[ "$out" = "swapnfs: ERROR: bench: --profile runs one rep per kernel (leave out --reps)" ] &&
-	! out=$(integration/bench --profile --report --results $tmp 2>&1) &&
-	grep -q "^swapnfs: ERROR: bench: --profile and --report exclude each other$" <<<"$out" &&
 	! out=$(integration/bench --profile --kernel /nonexistent/bzImage --results $tmp/r 2>&1) &&
 	grep -q "^swapnfs: ERROR: bench: kernel image /nonexistent/bzImage not found$" <<<"$out" &&
 	integration/bench --help | grep -q "^--profile: where the time goes"
+'
+
+expect_success 'bench --profile --report: profile files per backend and the comparison in bench.txt' '
+	for s in t0110-swap-nfs42-stress:nfs t0200-swap-nbd-stress:nbd; do
+		d=$tmp/pr/series-rep1/${s%%:*} &&
+		mkdir -p $d &&
+		sed "s/^label=base/label=series/" tests/fixtures/bench/ok/base-rep1/${s%%:*}/result >$d/result &&
+		cp $fx/client-${s##*:}.log $d/client.log || return 1
+	done &&
+	out=$(integration/bench --profile --report --results $tmp/pr) &&
+	grep -q "^# profile series NFSv4.2: 6 functions on 2 CPU" $tmp/pr/profile-nfs42.txt &&
+	grep -q "^# profile series NBD: 3 functions on 1 CPU" $tmp/pr/profile-nbd.txt &&
+	grep -q "^nfs42: kernel CPU per swapped page: 5000.0 us" $tmp/pr/profile-compare.txt &&
+	grep -q "^nbd: kernel CPU per swapped page: 3000.0 us" $tmp/pr/profile-compare.txt &&
+	grep -q "^transmit  *tcp_sendmsg  *53.00  *40.00  *1.33$" $tmp/pr/profile-compare.txt &&
+	grep -q "^series  *NFSv4.2 " $tmp/pr/bench.txt &&
+	tail -n "$(grep -c "" $tmp/pr/profile-compare.txt)" $tmp/pr/bench.txt | cmp - $tmp/pr/profile-compare.txt &&
+	grep -q "^profile of series" <<<"$out"
 '
 
 expect_success 'SWAPNFS_PROFILE takes 1 or all; a scenario refuses anything else' '
