@@ -24,7 +24,10 @@
 #   LOCAL_SWAP_DISK=1   give the client a virtio swap disk (/dev/vda)
 #   CLIENT_MEM, SERVER_MEM (MiB), CLIENT_SMP, STRESS_MIB, SCENARIO_TIMEOUT (s)
 #   (SWAPNFS_STRESS_MIB and SWAPNFS_STRESS_PASSES in the environment set
-#   the stress size and passes of every scenario that does not fix them)
+#   the stress size and passes of every scenario that does not fix them;
+#   SWAPNFS_PROFILE=1|all runs the ftrace function profiler around the
+#   stress, on a kernel from scripts/kernel-build --profile: see
+#   guest/profile.sh and integration/profile-stats.py)
 #   EXPORT_EXTRA        more export options for the server (e.g. pnfs);
 #                       SWAPNFS_EXPORT_EXTRA in the environment adds to it
 #                       in every scenario (experiments: "async" shows what
@@ -52,6 +55,10 @@
 : "${STRESS_MIB:=${SWAPNFS_STRESS_MIB:-}}" "${SCENARIO_GAP:=}" "${ALLOW_LOG:=}"
 : "${CLIENT_CMDLINE_EXTRA:=}" "${SERVER_CMDLINE_EXTRA:=}" "${KERNEL_VARIANT:=}"
 QEMU=${SWAPNFS_QEMU:-qemu-system-x86_64}
+case ${SWAPNFS_PROFILE:-} in
+''|1|all) ;;
+*) die "SWAPNFS_PROFILE wants 1 or all, got '$SWAPNFS_PROFILE'" ;;
+esac
 BOOT_TIMEOUT=${SWAPNFS_BOOT_TIMEOUT:-180}
 
 # Console lines that fail any scenario: the kernel telling us it is broken.
@@ -144,6 +151,9 @@ qemu_args() {
 		[ "$LOCAL_SWAP_DISK" = 1 ] &&
 			a+=(-drive "file=$OUT/localswap.img,format=raw,if=virtio,cache=unsafe")
 		cmdline+=" swapnfs.stress_mib=$STRESS_MIB swapnfs.stress_passes=${SWAPNFS_STRESS_PASSES:-}"
+		# The ftrace function profiler around the stress (1 or all;
+		# needs scripts/kernel-build --profile): guest/profile.sh.
+		[ -z "${SWAPNFS_PROFILE:-}" ] || cmdline+=" swapnfs.profile=$SWAPNFS_PROFILE"
 		cmdline+=" $CLIENT_CMDLINE_EXTRA"
 	fi
 	a+=(-append "$cmdline")

@@ -81,9 +81,17 @@ stress() {
 	*) [ -n "$SWAPNFS_STRESS_PASSES" ] && set -- -n "$SWAPNFS_STRESS_PASSES" "$@" ;;
 	esac
 	_rc=0
+	# swapnfs.profile= (SWAPNFS_PROFILE): the function profiler runs
+	# around the stress only (guest/profile.sh).
+	_prof=$(cmdline_arg swapnfs.profile)
+	if [ -n "$_prof" ]; then
+		. /guest/profile.sh
+		profile_start || return 1
+	fi
 	# Progress (stderr, every few seconds) goes to the console so that a
 	# slow run can be told from a stuck one; the summary goes to a file.
 	/bin/swapstress "$@" >/tmp/stress.out 2>/dev/console || _rc=$?
+	[ -z "$_prof" ] || profile_stop
 	cat /tmp/stress.out
 	sed -n 's/^swapstress: //p' /tmp/stress.out | tr ' ' '\n' |
 		while IFS='=' read -r k v; do
