@@ -59,6 +59,12 @@ expect_success 'integration/bench: every option that takes a value needs one' '
 	refused "bench: --label .\.\.. is not a plain name" integration/bench --label .. &&
 	refused "bench: / is not a results directory" integration/bench --kernel /etc/hostname --results /
 '
+expect_success 'integration/repeat: every option that takes a value needs one; bad ones refused' '
+	for o in -n --kernel --debug-kernel --label --results; do each_missing repeat $o integration/repeat || exit 1; done &&
+	refused "repeat: --label .\.\.. is not a plain name" integration/repeat --label .. &&
+	refused "repeat: / is not a results directory" integration/repeat --kernel /etc/hostname --results / &&
+	refused "repeat: -n wants a positive integer, got .0." integration/repeat -n 0
+'
 expect_success 'a scenario: --kernel, --debug-kernel, --label, --results need values' '
 	for o in --kernel --debug-kernel --label --results; do
 		each_missing x-gap-claimed $o $fx/x-gap-claimed.sh || exit 1

@@ -1,0 +1,58 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# integration/repeat runs one scenario N times and counts the verdicts as
+# integration/run does (k/n), writes a summary per scenario and label, and
+# the "repeat" table of RESULTS.md from all of them.  The scenario is a
+# stub whose outcome changes from run to run (a counter file), so the
+# counts can only come out right if every run was really made and read.
+. "$(dirname "$0")/lib.sh"
+echo "TAP version 13"
+tmp=$(mktemp -d) && when_finished "rm -rf '$tmp'"
+export SWAPNFS_RESULTS_MD=$tmp/RESULTS.md
+
+# Run 1 hangs, runs 2 and 4 pass, run 3 fails, run 5 shows the gap.
+cat >"$tmp/flaky.sh" <<EOF
+#!/bin/bash
+n=\$(( \$(cat "$tmp/count" 2>/dev/null || echo 0) + 1 )); echo \$n >"$tmp/count"
+echo "TAP version 13"; echo "1..1"
+case \$n in
+1) echo "not ok 1 flaky # TIMEOUT 900 seconds"; echo "# FAIL flaky [base]: client did not finish within 900s (hang?)"; exit 1 ;;
+3) echo "not ok 1 flaky"; echo "# FAIL flaky [base]: swapstress exited 135 (SIGBUS)"; exit 1 ;;
+5) echo "ok 1 flaky # XFAIL gap on base: SIGBUS"; exit 0 ;;
+*) echo "ok 1 flaky"; exit 0 ;;
+esac
+EOF
+chmod +x "$tmp/flaky.sh"
+
+expect_success 'repeat -n 5: every run made, the verdicts counted apart' '
+	out=$(integration/repeat -n 5 --kernel /etc/hostname --label base \
+		--results "$tmp/r" "$tmp/flaky.sh" 2>&1) &&
+	[ "$(cat "$tmp/count")" = 5 ] &&
+	grep -qx "# flaky base: 5 runs: pass 2/5, xfail 1/5, fail 1/5, timeout 1/5" <<<"$out"
+'
+expect_success 'repeat: the summary keeps each run with its reason' '
+	s=$tmp/r/flaky/base/summary &&
+	grep -qx "runs=5" "$s" && grep -qx "pass=2" "$s" && grep -qx "timeout=1" "$s" &&
+	grep -q "^run=run3 fail (# FAIL flaky \[base\]: swapstress exited 135" "$s" &&
+	[ -f "$tmp/r/flaky/base/run1.ktap" ]
+'
+expect_success 'repeat: RESULTS.md gets the repeat table, a second label joins the row' '
+	grep -q "^| flaky | pass 2/5, xfail 1/5, fail 1/5, timeout 1/5 |" "$tmp/RESULTS.md" &&
+	echo 0 >"$tmp/count" &&
+	integration/repeat -n 1 --kernel /etc/hostname --label series \
+		--results "$tmp/r" "$tmp/flaky.sh" >/dev/null 2>&1 &&
+	out=$(integration/repeat --table --results "$tmp/r") &&
+	grep -qx "| flaky | pass 2/5, xfail 1/5, fail 1/5, timeout 1/5 | timeout 1/1 |" <<<"$out" &&
+	[ "$(grep -c "BEGIN results:repeat" "$tmp/RESULTS.md")" = 1 ]
+'
+expect_success 'repeat: bad input is one line and runs nothing' '
+	echo 0 >"$tmp/count" &&
+	for a in "-n 0" "-n" "--label" "--kernel /nonexistent" "" "--label base"; do
+		! o=$(integration/repeat $a --results "$tmp/r" 2>&1) || return 1
+		[ "$(wc -l <<<"$o")" = 1 ] && grep -q "^swapnfs: ERROR: repeat: " <<<"$o" || { echo "$a: $o"; return 1; }
+	done &&
+	! o=$(integration/repeat --kernel /etc/hostname --label base "$tmp/flaky.sh" x 2>&1) &&
+	grep -q "one scenario at a time" <<<"$o" &&
+	[ "$(cat "$tmp/count")" = 0 ]
+'
+done_testing
