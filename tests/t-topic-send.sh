@@ -122,12 +122,13 @@ if [ -f "$k612/.git/swapnfs-base-tag" ]; then
 		Makefile README .mailmap .get_maintainer.ignore scripts/get_maintainer.pl | tar -x -C "$skel"
 	getm612() { (cd "$skel" && "$SWAPNFS_TOP/scripts/topic" get-maintainer "$@"); }
 	expect_success 'get-maintainer on 6.12: where ours has a 6.1 address, the tree'"'"'s is kept, not both' '
-		out=$(getm612 nol sunrpc/6.12/0003-*.patch) &&
+		out=$(getm612 nol "$SWAPNFS_TOP"/sunrpc/6.12/0003-*.patch) &&
 		grep -qx "Trond Myklebust <trondmy@kernel.org>" <<<"$out" &&
 		! grep -q "hammerspace" <<<"$out" &&
-		out=$(getm612 nom netvm/6.12/0005-*.patch) &&
+		out=$(getm612 nom "$SWAPNFS_TOP"/netvm/6.12/0005-*.patch) &&
 		grep -qx "virtualization@lists.linux.dev" <<<"$out" &&
 		! grep -q "linux-foundation" <<<"$out" &&
+		out=$(getm612 nom "$SWAPNFS_TOP"/netvm/6.12/0001-*.patch) &&
 		grep -qx "linux-mm@kvack.org" <<<"$out"
 	'
 	for t in sunrpc netvm; do
