@@ -17,9 +17,11 @@
 #                                      (Fixes: ids checked upstream by hand)
 #   TOPIC/send.expected            To:/Cc: the send must produce (checked;
 #                                  `scripts/topic send --update-expected`)
-#   TOPIC/6.12/                    the series for another base (patches,
-#                                  cover-letter, send.expected), used when
-#                                  SWAPNFS_BASE=6.12 or --base 6.12
+#   TOPIC/6.12/                    the series for another base: patches,
+#                                  cover-letter, topic.conf (a whole one,
+#                                  with its own change_id) and
+#                                  send.expected, used when SWAPNFS_BASE=6.12
+#                                  or --base 6.12; TOPIC/ itself is 6.1's
 #
 # In the kernel repository ($KTREE) the topic is the branch topic/NAME:
 # the base tag, the patches of every topic it depends on, then its own.
@@ -58,8 +60,17 @@ topic_series_dir() {
 	if [ -d "$d/$SWAPNFS_BASE" ]; then echo "$d/$SWAPNFS_BASE"; else echo "$d"; fi
 }
 
-# topic_file TOPIC FILE: FILE (cover-letter, ...) of the series for the
-# current base, falling back to the topic's own.
+# topic_has_series TOPIC: the topic has a series for the current base (its
+# own directory for 6.1, TOPIC/BASE/ with patches for any other base).
+topic_has_series() {
+	local d
+	d=$(topic_dir "$1") || exit 1
+	[ "$SWAPNFS_BASE" = 6.1 ] && return 0
+	[ -d "$d/$SWAPNFS_BASE" ] && [ -n "$(topic_patches "$d")" ]
+}
+
+# topic_file TOPIC FILE: FILE (cover-letter, topic.conf, ...) of the series
+# for the current base, falling back to the topic's own.
 topic_file() {
 	local d s
 	d=$(topic_dir "$1") || exit 1
@@ -68,16 +79,9 @@ topic_file() {
 }
 
 # The expected To/Cc of a topic for the current base: recipients come from
-# that tree's MAINTAINERS, so each base has its own file.
+# that tree's MAINTAINERS, so each series has its own file.
 topic_expected() {
-	local d s
-	d=$(topic_dir "$1") || exit 1
-	s=$(topic_series_dir "$d")
-	if [ "$s" != "$d" ] || [ "$SWAPNFS_BASE" = 6.1 ]; then
-		echo "$s/send.expected"
-	else
-		echo "$d/send-$SWAPNFS_BASE.expected"
-	fi
+	echo "$(topic_series_dir "$1")/send.expected"
 }
 
 # The patches of a topic, in order, one path a line (may be empty).
@@ -87,16 +91,24 @@ topic_patches() {
 	find "$d" -maxdepth 1 -name '[0-9][0-9][0-9][0-9]-*.patch' | sort
 }
 
-# topic_conf TOPIC KEY -> value from TOPIC/topic.conf (empty if unset).
+# topic_conf TOPIC KEY -> value from the topic.conf of the series for the
+# current base (TOPIC/6.12/topic.conf with --base 6.12 when it exists, else
+# TOPIC/topic.conf); empty if unset.  A series' topic.conf is read alone,
+# not merged with the top one.  A series directory without one falls back
+# to TOPIC/topic.conf, except for change_id: each series is its own b4
+# series, and must never go out under the other base's change-id.
 # The file is read in a subshell so that it cannot change our variables.
 topic_conf() {
-	local d
+	local d f
 	d=$(topic_dir "$1") || exit 1
-	[ -f "$d/topic.conf" ] || return 0
+	f=$(topic_file "$d" topic.conf)
+	[ -f "$f" ] || return 0
+	[ "$2" = change_id ] && [ "$f" = "$d/topic.conf" ] && [ "$(topic_series_dir "$d")" != "$d" ] &&
+		return 0
 	(
 		prefix= depends= change_id= fixes_verified=
-		. "$d/topic.conf" >/dev/null 2>&1 ||
-			die "topic $(topic_name "$d"): cannot read $d/topic.conf"
+		. "$f" >/dev/null 2>&1 ||
+			die "topic $(topic_name "$d"): cannot read $f"
 		eval "printf '%s\n' \"\${$2:-}\""
 	)
 }
@@ -154,7 +166,7 @@ topic_format_patch() {
 
 # The worktree where patches are applied: made once, reused.
 topic_am_tree() {
-	local wt=$SWAPNFS_CACHE/wt/topic
+	local wt=$WTROOT/topic
 	[ -e "$wt/.git" ] && git -C "$wt" rev-parse -q --verify HEAD >/dev/null ||
 		"$SWAPNFS_TOP/scripts/worktree" topic "$(base_commit)" >/dev/null || exit 1
 	echo "$wt"

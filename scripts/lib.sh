@@ -29,6 +29,21 @@ if [ "$SWAPNFS_BASE" = 6.1 ]; then
 else
 	KTREE=${SWAPNFS_KTREE:-$SWAPNFS_CACHE/linux-$SWAPNFS_BASE}
 fi
+# Worktrees of that repository (scripts/worktree): one directory per base,
+# so that a 6.1 and a 6.12 build never share a checkout or its out/ (6.1
+# keeps the old path $SWAPNFS_CACHE/wt).
+if [ "$SWAPNFS_BASE" = 6.1 ]; then
+	WTROOT=$SWAPNFS_CACHE/wt
+else
+	WTROOT=$SWAPNFS_CACHE/wt-$SWAPNFS_BASE
+fi
+# Where results go by default (scripts/integrate, scripts/topic send):
+# results/ for 6.1, results/BASE/ for another base.
+if [ "$SWAPNFS_BASE" = 6.1 ]; then
+	BASE_RESULTS=$SWAPNFS_TOP/results
+else
+	BASE_RESULTS=$SWAPNFS_TOP/results/$SWAPNFS_BASE
+fi
 LINUX_SOURCE_TARBALL=${LINUX_SOURCE_TARBALL:-/usr/src/linux-source-$SWAPNFS_BASE.tar.xz}
 LINUX_SOURCE_PKG=${LINUX_SOURCE_PKG:-linux-source-$SWAPNFS_BASE}
 export CCACHE_DIR=${CCACHE_DIR:-$SWAPNFS_CACHE/ccache}

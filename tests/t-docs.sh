@@ -75,10 +75,29 @@ expect_success 'README has one topic map row per patch on main' '
 	[ -z "$out" ]
 '
 
+# Every cover letter: each topic's (the 6.1 series) and, where a topic has
+# one, its 6.12 series' (TOPIC/6.12/cover-letter).
+covers=$(ls netvm/cover-letter mm/cover-letter nfs/cover-letter sunrpc/cover-letter \
+	*/6.12/cover-letter 2>/dev/null)
+
+expect_success 'the cover letters checked include the 6.12 series of sunrpc and netvm' '
+	out=$covers &&
+	grep -qx sunrpc/cover-letter <<<"$out" && grep -qx sunrpc/6.12/cover-letter <<<"$out" &&
+	grep -qx netvm/6.12/cover-letter <<<"$out"
+'
+
+# The 6.12 series go to mainline: their cover letters name no file of this
+# repository or its cache (a reader has neither).
+expect_success 'the 6.12 cover letters name no path of this repository' '
+	out=$(grep -HnE "(^|[^[:alnum:]_/.-])(integration|scripts|results|tests|tools|sunrpc|netvm|nfs|mm)/|~/\\.cache|swapnfs/" \
+		$(grep /6.12/ <<<"$covers")) ;
+	[ -z "$out" ]
+'
+
 # Cover letters go out as mail: 72 columns (issue 14).
 expect_success 'cover letters have no line over 72 columns' '
-	out=$(for d in netvm mm nfs sunrpc; do
-		awk -v f="$d/cover-letter" "length > 72 { print f \":\" NR \": \" length \" columns\" }" "$d/cover-letter"
+	out=$(for f in $covers; do
+		awk -v f="$f" "length > 72 { print f \":\" NR \": \" length \" columns\" }" "$f"
 	done) &&
 	[ -z "$out" ]
 '
@@ -86,8 +105,8 @@ expect_success 'cover letters have no line over 72 columns' '
 # ... and about 600 words plus the per-patch list (issue 14): the words
 # outside the "Patches" section, whose end is the next underlined heading.
 expect_success 'cover letters have at most 620 words besides the patch list' '
-	out=$(for d in netvm mm nfs sunrpc; do
-		python3 - "$d/cover-letter" <<-"EOF"
+	out=$(for f in $covers; do
+		python3 - "$f" <<-"EOF"
 		import re, sys
 		lines = open(sys.argv[1]).read().split("\n")
 		keep, skip = [], False

@@ -29,6 +29,18 @@ expect_success 'results: --ci replaces the ci section and nothing else' '
 
 sec() { sed -n "/^<!-- BEGIN results:$1 -->/,/^<!-- END results:$1 -->/p" $md; }
 
+expect_success 'results: a 6.12 run gets a section of its own and leaves the 6.1 one alone' '
+	old=$(sec ci) &&
+	SWAPNFS_BASE=6.12 scripts/results --out $md integrate --ci --results $fx/ci 2>$tmp/err &&
+	grep -q "section ci-6.12 of $md rewritten" $tmp/err &&
+	[ "$(sec ci)" = "$old" ] &&
+	out=$(sec ci-6.12) &&
+	grep -qx "## CI set on 6.12" <<<"$out" &&
+	grep -q "^- command: \`.*scripts/integrate --base 6.12 --ci\`" <<<"$out" &&
+	SWAPNFS_BASE=6.12 scripts/results --out $md integrate --ci --results $fx/ci 2>/dev/null &&
+	[ $(grep -c "^<!-- BEGIN results:ci-6.12 -->" $md) = 1 ]
+'
+
 expect_success 'results: the section names the command, machine, commit and time' '
 	out=$(sec ci) &&
 	grep -q "^- command: \`.*scripts/integrate --ci\`" <<<"$out" &&

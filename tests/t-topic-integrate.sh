@@ -25,6 +25,12 @@ expect_success 'integrate: --ci and --tag together are refused in one line' '
 	! out=$(scripts/integrate --ci --tag fault 2>&1) &&
 	[ "$out" = "swapnfs: ERROR: integrate: --ci and --tag exclude each other" ]
 '
+expect_success 'integrate --base 6.12 reads and writes results/6.12/ by default' '
+	! out=$(SWAPNFS_RESULTS= scripts/integrate --base 6.12 --table 2>&1) &&
+	[ "$out" = "swapnfs: ERROR: integrate: no results in $SWAPNFS_TOP/results/6.12/base or $SWAPNFS_TOP/results/6.12/series" ] &&
+	! out=$(scripts/integrate --base 2>&1) &&
+	[ "$out" = "swapnfs: ERROR: integrate: --base needs a value (6.1 or 6.12)" ]
+'
 if ! topic_env_setup; then
 	skip_test 'integrate merges' 'no kernel tree (scripts/kernel-tree)'
 	done_testing; exit $?
@@ -50,6 +56,25 @@ expect_success 'a conflict names both topics and the file, and stops' '
 	grep -q "swapnfs: ERROR: integrate: topics fx-sunrpc and fx-conflict conflict in net/sunrpc/xprt.c" <<<"$out" &&
 	! grep -q "merged fx-net" "$tmp/r/integrate/merge.log" &&
 	git -C "$SWAPNFS_CACHE/wt/integration" diff --quiet HEAD
+'
+# --base 6.12 with the 6.1 scratch repository standing in for 6.12 (see
+# t-topic-roundtrip.sh): what is tested is which series is merged, where.
+as612() { SWAPNFS_BASE=6.12 LINUX_SOURCE_TARBALL=/usr/src/linux-source-6.1.tar.xz LINUX_SOURCE_PKG=linux-source-6.1 "$@"; }
+expect_success 'integrate --base 6.12 refuses, in one line and before writing, a topic without a 6.12 series' '
+	printf "%s\n" $L/fx-base $L/fx-sunrpc >"$tmp/list612" &&
+	! out=$(as612 scripts/integrate --base 6.12 --merge-only --topics "$tmp/list612" --results "$tmp/r612" 2>&1) &&
+	[ "$out" = "swapnfs: ERROR: integrate: topic fx-sunrpc has no 6.12 series (no patches in $SWAPNFS_TOP/$L/fx-sunrpc/6.12/): port it first, or leave it out with --topics FILE" ] &&
+	[ ! -e "$tmp/r612" ]
+'
+expect_success 'integrate --base 6.12 merges the 6.12 series, in the 6.12 worktree' '
+	printf "%s\n" $L/fx-base >"$tmp/list612b" &&
+	git -C "$SWAPNFS_CACHE/wt/integration" checkout -q --detach &&
+	h61=$(git -C "$SWAPNFS_CACHE/wt/integration" rev-parse HEAD) &&
+	out=$(as612 scripts/integrate --base 6.12 --merge-only --topics "$tmp/list612b" --results "$tmp/r612") &&
+	grep -q "^integration: 1 topics merged on v6.1.192: fx-base" <<<"$out" &&
+	[ "$(git -C "$KTREE" rev-list --count v6.1.192..topic/fx-base)" = 2 ] &&
+	[ "$(git -C "$SWAPNFS_CACHE/wt-6.12/integration" rev-parse HEAD)" = "$(git -C "$KTREE" rev-parse integration)" ] &&
+	[ "$(git -C "$SWAPNFS_CACHE/wt/integration" rev-parse HEAD)" = "$h61" ]
 '
 expect_success 'a topic whose patch does not apply stops the merge, naming it' '
 	printf "%s\n" $L/fx-sunrpc $L/fx-noapply >"$tmp/list3" &&

@@ -111,6 +111,43 @@ for t in netvm mm nfs sunrpc; do
 		superset "$tmp/getm-$t" "$SWAPNFS_TOP/$t/send.expected"
 	'
 done
+# The 6.12 recipients, from the 6.12 tree's own MAINTAINERS: a skeleton of
+# that tree (get_maintainer.pl, MAINTAINERS and the top-level files it
+# looks for) is enough, no checkout.
+k612=$_real_cache/linux-6.12
+if [ -f "$k612/.git/swapnfs-base-tag" ]; then
+	skel=$tmp/skel-6.12
+	mkdir -p "$skel"/{Documentation,arch,include,drivers,fs,init,ipc,kernel,lib,scripts} &&
+	git -C "$k612" archive "$(cat "$k612/.git/swapnfs-base-tag")" COPYING CREDITS Kbuild MAINTAINERS \
+		Makefile README .mailmap .get_maintainer.ignore scripts/get_maintainer.pl | tar -x -C "$skel"
+	getm612() { (cd "$skel" && "$SWAPNFS_TOP/scripts/topic" get-maintainer "$@"); }
+	expect_success 'get-maintainer on 6.12: where ours has a 6.1 address, the tree'"'"'s is kept, not both' '
+		out=$(getm612 nol "$SWAPNFS_TOP"/sunrpc/6.12/0003-*.patch) &&
+		grep -qx "Trond Myklebust <trondmy@kernel.org>" <<<"$out" &&
+		! grep -q "hammerspace" <<<"$out" &&
+		out=$(getm612 nom "$SWAPNFS_TOP"/netvm/6.12/0005-*.patch) &&
+		grep -qx "virtualization@lists.linux.dev" <<<"$out" &&
+		! grep -q "linux-foundation" <<<"$out" &&
+		out=$(getm612 nom "$SWAPNFS_TOP"/netvm/6.12/0001-*.patch) &&
+		grep -qx "linux-mm@kvack.org" <<<"$out"
+	'
+	for t in sunrpc netvm; do
+		expect_success "$t/6.12/send.expected has all that the 6.12 tree names, nobody twice" '
+			(cd "$skel" && perl scripts/get_maintainer.pl --nogit --nogit-fallback --nogit-chief-penguins \
+				--norolestats --no-s "$SWAPNFS_TOP/$t/6.12"/[0-9]*.patch 2>/dev/null) |
+				sed "s/.*<\(.*\)>.*/\1/" | sort -u >"$tmp/getm612-$t" && [ -s "$tmp/getm612-$t" ] &&
+			superset "$tmp/getm612-$t" "$SWAPNFS_TOP/$t/6.12/send.expected" &&
+			sed "s/^[A-Za-z]*: //" "$SWAPNFS_TOP/$t/6.12/send.expected" | sort -u >"$tmp/addrs612-$t" &&
+			out=$(sed -n "s/^\(.*\) <.*/\1/p" "$tmp/addrs612-$t" | sort | uniq -d) &&
+			[ -z "$out" ] &&
+			out=$(sed -n "/</!s/@.*//p" "$tmp/addrs612-$t" | sort | uniq -d) &&
+			[ -z "$out" ] &&
+			! grep -qe hammerspace -e linux-foundation "$SWAPNFS_TOP/$t/6.12/send.expected"
+		'
+	done
+else
+	skip_test 'recipients on 6.12' "no 6.12 tree ($k612; SWAPNFS_BASE=6.12 scripts/kernel-tree)"
+fi
 expect_success 'a real send from a placeholder identity is refused with one line' '
 	! out=$(git -C "$KTREE" config user.email a@users.noreply.example.example >/dev/null;
 		GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=user.email GIT_CONFIG_VALUE_0=me@users.noreply.a-seed.example \
