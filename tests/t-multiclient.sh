@@ -95,6 +95,7 @@ mc() {
 	local res=$1
 	shift
 	SWAPNFS_QEMU=$PWD/$fx/fake-qemu SWAPNFS_ACCEL=tcg SWAPNFS_MC_SWAP_MIB=1 \
+		SWAPNFS_RESULTS_MD=$res.md \
 		integration/multiclient --kernel /etc/hostname --results "$res" --mib 8 "$@"
 }
 
@@ -123,6 +124,14 @@ expect_success 'fake runs, N=1,2,4 x nfs42,nbd: every client passes, the table h
 	grep -q "SWAPNFS-INFO multiclient: 4 links" $b/nbd-n4/server.log &&
 	grep -qx "client4_ready=1" $b/nbd-n4/host.txt &&
 	! ls $b/*/export.img 2>/dev/null
+'
+
+expect_success 'the table goes into its RESULTS.md section with the command' '
+	sed -n "/^<!-- BEGIN results:multiclient-fake -->/,/^<!-- END results:multiclient-fake -->/p" $tmp/r.md >$tmp/sec &&
+	grep -q "^## Several clients (integration/multiclient, label fake)$" $tmp/sec &&
+	grep -q "^- command: .*integration/multiclient .*--clients 1,2,4 --label fake --nfsd-threads 16" $tmp/sec &&
+	grep -q "^- machine: .*accel tcg," $tmp/sec &&
+	grep -qx "NFS/NBD (mean per-client stress time): N=1 1.25, N=2 1.25, N=4 1.25" $tmp/sec
 '
 
 expect_success '--table reprints the table from the results, running nothing' '
