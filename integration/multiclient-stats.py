@@ -66,21 +66,19 @@ PROGRESS = re.compile(r"swapstress: (.*?)(?:: (\d+)%)? \((\d+) s\)\s*$")
 
 
 def stall_of(log, elapsed_s):
-    """Longest stretch (guest seconds) in which the progress stood still."""
-    last_key, since, worst, t = None, None, 0.0, None
+    """Longest stretch (guest seconds) in which the progress stood still,
+    from the stress's start (its time 0) to its end."""
+    last_key, since, worst, t = None, 0.0, 0.0, 0.0
     for l in log:
         m = PROGRESS.search(l)
         if not m:
             continue
         key, t = (m.group(1), m.group(2)), float(m.group(3))
         if key != last_key:
-            if since is not None:
-                worst = max(worst, t - since)
+            worst = max(worst, t - since)
             last_key, since = key, t
-    if since is not None:
-        end = elapsed_s if elapsed_s is not None else t
-        worst = max(worst, end - since)
-    return worst
+    end = elapsed_s if elapsed_s is not None else t
+    return max(worst, end - since)
 
 
 def client_result(d, host, k):
@@ -181,7 +179,8 @@ def run(d):
     res = {k: host.get(k, "") for k in
            ("proto", "clients", "label", "kernel", "accel", "mib", "passes",
             "client_mem", "server_mem", "nfsd_threads_opt",
-            "stop_nbd_server", "stall_s", "date", "command")}
+            "stop_nbd_server", "stall_s", "date", "command", "load_go",
+            "load_end")}
     reasons = []
     clients = []
     if host.get("server_ready") != "1":
@@ -315,29 +314,33 @@ def table(base):
                 c.get("pages_ok") or "-", c.get("mismatches") or "-",
                 c.get("stall_max_s") or "-", st))
     out.append("")
-    out.append("%-6s %3s %8s %8s %8s %5s %6s %5s %9s %6s %5s  %s" % (
+    out.append("%-6s %3s %8s %8s %8s %5s %6s %5s %12s %6s %9s %5s  %s" % (
         "proto", "N", "mean_s", "slowdown", "worst", "srv%", "srvN%",
-        "nfsd", "no_idle", "host%", "stall", "status"))
+        "nfsd", "no_idle", "host%", "load", "stall", "status"))
     for r in runs:
         m = num(r.get("mean_stress_s"))
         base1 = one.get(r["proto"])
         enq = "-"
         if r.get("pool_packets"):
             enq = "%s/%s" % (r.get("pool_no_idle"), r.get("pool_packets"))
-        out.append("%-6s %3s %8s %8s %8s %5s %6s %5s %9s %6s %5s  %s" % (
+        load = "-"
+        if r.get("load_go") and r.get("load_end"):
+            load = "%s/%s" % (r["load_go"], r["load_end"])
+        out.append("%-6s %3s %8s %8s %8s %5s %6s %5s %12s %6s %9s %5s  %s" % (
             r["proto"], r["clients"], r.get("mean_stress_s") or "-",
             fmt(m / base1 if m is not None and base1 else None),
             fmt(worst.get((r["proto"], r["clients"]))),
             r.get("server_cpu_pct") or "-", r.get("server_cpu_all_pct") or "-",
             r.get("nfsd_threads") or "-", enq, r.get("host_busy_pct") or "-",
-            r.get("stalls") or "0", r.get("status", "?")))
+            load, r.get("stalls") or "0", r.get("status", "?")))
     out.append("")
     out.append("slowdown: stress time against the one-client run of the same "
                "protocol; srv%: server CPU busy from start to the last client "
                "done, srvN%: until the first one done (all N running); "
                "no_idle: transports queued while every nfsd thread was busy / "
                "all queued (pool_stats); "
-               "host%: the guests' QEMU CPU over all host CPUs.")
+               "host%: the guests' QEMU CPU over all host CPUs; load: the "
+               "host's 1-minute load average at the start and the end.")
     ratios = []
     for n in sorted({int(r["clients"]) for r in runs}):
         a = [num(r.get("mean_stress_s")) for r in runs
