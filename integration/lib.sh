@@ -115,9 +115,29 @@ accel() {
 	echo "$verdict"
 }
 
-# All QEMU arguments are assembled here.  $1 = server|client.
+# Several clients (integration/multiclient sets MC_CLIENTS=N and the 2N
+# ports MC_PORTS): clientK (K = 1..N) has its own UDP link to the server,
+# MC_PORTS[2K-2] at the server's end and MC_PORTS[2K-1] at the client's;
+# the server has one NIC per link, nK-1 with MAC 52:54:00:5a:KK:01
+# (guest side: integration/multiclient's server_main).  $1 = server|clientK.
+_mc_net_args() {
+	local role=$1 k
+	if [ "$role" = server ]; then
+		for ((k = 1; k <= MC_CLIENTS; k++)); do
+			printf '%s\n' -netdev "socket,id=n$((k - 1)),udp=127.0.0.1:${MC_PORTS[2 * k - 1]},localaddr=127.0.0.1:${MC_PORTS[2 * k - 2]}" \
+				-device "virtio-net-pci,netdev=n$((k - 1)),mac=52:54:00:5a:$(printf %02x "$k"):01"
+		done
+	else
+		k=${role#client}
+		printf '%s\n' -netdev "socket,id=n0,udp=127.0.0.1:${MC_PORTS[2 * k - 2]},localaddr=127.0.0.1:${MC_PORTS[2 * k - 1]}" \
+			-device "virtio-net-pci,netdev=n0,mac=52:54:00:5a:$(printf %02x "$k"):02"
+	fi
+}
+
+# All QEMU arguments are assembled here.  $1 = server|client (or clientK,
+# with MC_CLIENTS set: see _mc_net_args).
 qemu_args() {
-	local role=$1 mac port_own port_peer mem smp
+	local role=$1 mac port_own port_peer mem smp net
 	if [ "$role" = server ]; then
 		mac=52:54:00:5a:00:01 mem=$SERVER_MEM smp=1
 		port_own=$PORT_SERVER port_peer=$PORT_CLIENT
@@ -127,10 +147,15 @@ qemu_args() {
 	fi
 	local a=(-name "swapnfs-$role" -m "$mem" -smp "$smp" -nographic
 		-no-reboot -nodefaults -vga none
-		-kernel "$KERNEL" -initrd "$OUT/$role.initrd"
-		-netdev "socket,id=n0,udp=127.0.0.1:$port_peer,localaddr=127.0.0.1:$port_own"
-		-device "virtio-net-pci,netdev=n0,mac=$mac"
-		-serial "file:$OUT/$role.log"
+		-kernel "$KERNEL" -initrd "$OUT/$role.initrd")
+	if [ -n "${MC_CLIENTS:-}" ]; then
+		mapfile -t net < <(_mc_net_args "$role")
+		a+=("${net[@]}")
+	else
+		a+=(-netdev "socket,id=n0,udp=127.0.0.1:$port_peer,localaddr=127.0.0.1:$port_own"
+			-device "virtio-net-pci,netdev=n0,mac=$mac")
+	fi
+	a+=(-serial "file:$OUT/$role.log"
 		-monitor "unix:$OUT/$role.mon,server=on,wait=off")
 	if [ "$ACCEL" = kvm ]; then
 		a+=(-accel kvm -cpu max)
@@ -141,7 +166,7 @@ qemu_args() {
 	# make a crashed guest's QEMU exit at once.  no_timer_check: on a
 	# loaded host the IO-APIC timer probe under TCG can miss its window
 	# and panic the boot ("IO-APIC + timer doesn't work").
-	local cmdline="console=ttyS0 no_timer_check panic=1 reboot=t oops=panic softlockup_panic=1 hung_task_panic=1 swapnfs.role=$role"
+	local cmdline="console=ttyS0 no_timer_check panic=1 reboot=t oops=panic softlockup_panic=1 hung_task_panic=1 swapnfs.role=${role%%[0-9]*}"
 	if [ "$role" = server ]; then
 		a+=(-drive "file=$OUT/export.img,format=raw,if=virtio,cache=unsafe"
 			-chardev "socket,id=ctl,path=$OUT/server.ctl,server=on,wait=off"

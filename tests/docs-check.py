@@ -11,7 +11,8 @@ KIND is one of:
   commands   scripts/*, integration/* and .ci/* used as commands: they
              must exist and be executable
   options    options given to scripts/integrate, integration/run,
-             integration/bench or scripts/topic that its --help does not
+             integration/bench, integration/multiclient or scripts/topic
+             that its --help does not
              list; an inline `--opt` on its own belongs to the last of
              those commands named before it in the same paragraph
 Prints one line per problem ("DOC:LINE: what") and exits 1 if there is
@@ -27,7 +28,7 @@ import sys
 TOPIC_DIRS = ("mm", "netvm", "nfs", "sunrpc")
 REPO_DIRS = (".ci", "integration", "scripts", "tests", "tools") + TOPIC_DIRS
 CHECKED_CMDS = ("scripts/integrate", "integration/run", "integration/bench",
-                "scripts/topic")
+                "integration/multiclient", "scripts/topic")
 # A path-like token whose first component is a directory of the repository.
 PATH_RE = re.compile(r"(?<![\w./~$-])((?:%s)/[\w.*+/-]*)" %
                      "|".join(re.escape(d) for d in REPO_DIRS))
