@@ -96,7 +96,7 @@ mc() {
 	shift
 	SWAPNFS_QEMU=$PWD/$fx/fake-qemu SWAPNFS_ACCEL=tcg SWAPNFS_MC_SWAP_MIB=1 \
 		SWAPNFS_RESULTS_MD=$res.md \
-		integration/multiclient --kernel /etc/hostname --results "$res" --mib 8 "$@"
+		integration/multiclient --kernel /etc/hostname --results "$res" --mib 128 "$@"
 }
 
 expect_success 'fake runs, N=1,2,4 x nfs42,nbd: every client passes, the table has the slowdowns' '
@@ -123,6 +123,8 @@ expect_success 'fake runs, N=1,2,4 x nfs42,nbd: every client passes, the table h
 	! grep -q "fake: nbd-server stopped" $b/nbd-n2/server.log &&
 	grep -q "SWAPNFS-INFO multiclient: 4 links" $b/nbd-n4/server.log &&
 	grep -qx "client4_ready=1" $b/nbd-n4/host.txt &&
+	grep -qx "timeout_s=900" $b/nfs42-n1/host.txt &&
+	grep -qx "timeout_s=1024" $b/nfs42-n2/host.txt &&
 	! ls $b/*/export.img 2>/dev/null
 '
 
