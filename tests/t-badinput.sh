@@ -84,6 +84,8 @@ expect_success 'scripts/kernel-build and scripts/worktree: missing, empty and es
 	refused "kernel-build: usage: kernel-build" scripts/kernel-build "" &&
 	refused "kernel-build: usage: kernel-build" scripts/kernel-build --debug &&
 	refused "kernel-build: unknown option --nope" scripts/kernel-build --nope x &&
+	each_missing kernel-build --only scripts/kernel-build &&
+	refused "kernel-build: --only wants an object \\(path ending in .o\\), got .net/core/sock.c." scripts/kernel-build --only net/core/sock.c "$tmp" &&
 	refused "kernel-build: $tmp is not a kernel tree" scripts/kernel-build "$tmp" &&
 	refused "worktree: usage: worktree NAME" scripts/worktree &&
 	refused "worktree: NAME .. is not a plain name" scripts/worktree "" &&
@@ -98,7 +100,9 @@ expect_success 'scripts/test, scripts/images, scripts/setup, scripts/topic check
 	refused "setup: takes no arguments" scripts/setup --nope &&
 	refused "topic check: usage: topic check" scripts/topic check &&
 	refused "topic check: usage: topic check" scripts/topic check "" &&
-	refused "topic check: usage: topic check" scripts/topic check --no-build
+	refused "topic check: usage: topic check" scripts/topic check --no-build &&
+	refused "topic check: usage: topic check" scripts/topic check --full-build &&
+	refused "topic check: unknown option --nope" scripts/topic check --nope netvm
 '
 expect_success 'nothing was written at the file system root or in $HOME' '
 	[ "$(ls -A /)" = "$root_before" ] && [ "$(ls -A "$HOME")" = "$home_before" ] &&
