@@ -37,13 +37,26 @@ expect_success 'repeat: the summary keeps each run with its reason' '
 	[ -f "$tmp/r/flaky/base/run1.ktap" ]
 '
 expect_success 'repeat: RESULTS.md gets the repeat table, a second label joins the row' '
-	grep -q "^| flaky | pass 2/5, xfail 1/5, fail 1/5, timeout 1/5 |" "$tmp/RESULTS.md" &&
+	grep -q "^| flaky | pass 2/5, xfail 1/5, fail 1/5, timeout 1/5 · [0-9a-f]\{7\}+\{0,1\} 20[0-9-]* |" "$tmp/RESULTS.md" &&
 	echo 0 >"$tmp/count" &&
 	integration/repeat -n 1 --kernel /etc/hostname --label series \
 		--results "$tmp/r" "$tmp/flaky.sh" >/dev/null 2>&1 &&
 	out=$(integration/repeat --table --results "$tmp/r") &&
-	grep -qx "| flaky | pass 2/5, xfail 1/5, fail 1/5, timeout 1/5 | timeout 1/1 |" <<<"$out" &&
+	grep -qx "| flaky | pass 2/5, xfail 1/5, fail 1/5, timeout 1/5 · [^|]* | timeout 1/1 · [^|]* |" <<<"$out" &&
 	[ "$(grep -c "BEGIN results:repeat" "$tmp/RESULTS.md")" = 1 ]
+'
+# A new checkout has no results/ of earlier runs: a run into an empty
+# results directory replaces its own cells and keeps the others, and a
+# table written before cells carried their commit gets its section's.
+expect_success 'repeat: cells of earlier runs whose summaries are gone stay' '
+	sed -i -e "s/ · [^|]* |/ |/g" -e "s/^- commit: .*/- commit: abcdef123456/" \
+		-e "s/^Written by \`scripts\/results\` on [0-9-]*/Written by \`scripts\/results\` on 2026-01-02/" \
+		"$tmp/RESULTS.md" &&
+	echo 1 >"$tmp/count" &&
+	integration/repeat -n 1 --kernel /etc/hostname --label series \
+		--results "$tmp/r2" "$tmp/flaky.sh" >/dev/null 2>&1 &&
+	out=$(sed -n "/^| flaky /p" "$tmp/RESULTS.md") &&
+	grep -qx "| flaky | pass 2/5, xfail 1/5, fail 1/5, timeout 1/5 · abcdef1 2026-01-02 | pass 1/1 · [0-9a-f]\{7\}+\{0,1\} 20[0-9-]* |" <<<"$out"
 '
 expect_success 'repeat: bad input is one line and runs nothing' '
 	echo 0 >"$tmp/count" &&
