@@ -87,6 +87,23 @@ _scn_cleanup() {
 trap _scn_cleanup EXIT
 trap 'exit 130' INT TERM
 
+# sock_dir: where the guests' UNIX sockets (monitor, server control) go.
+# A socket's path must fit sun_path (107 bytes), and a results directory
+# given with --results can be deeper than that (integration/repeat nests
+# SCENARIO/LABEL/runI/LABEL/SCENARIO); QEMU then refuses to start.  Such
+# a run gets a short directory under /tmp, removed with the guests.
+sock_dir() {
+	# "client12.mon" is the longest name put there (multiclient).
+	if [ $(( ${#OUT} + 14 )) -le 107 ]; then
+		SOCK=$OUT
+	else
+		SOCK=$(mktemp -d /tmp/swapnfs-sock.XXXXXX) ||
+			die "$SCENARIO: cannot create a socket directory in /tmp"
+		_cleanup_dirs+=("$SOCK")
+		echo "$SOCK" >"$OUT/sockets"
+	fi
+}
+
 # KVM here is nested and hangs guests: use it only if a probe boot of the
 # real kernel reaches init within a few seconds, else TCG.  The verdict is
 # cached per QEMU build; SWAPNFS_ACCEL=tcg|kvm overrides.
@@ -156,7 +173,7 @@ qemu_args() {
 			-device "virtio-net-pci,netdev=n0,mac=$mac")
 	fi
 	a+=(-serial "file:$OUT/$role.log"
-		-monitor "unix:$OUT/$role.mon,server=on,wait=off")
+		-monitor "unix:${SOCK:-$OUT}/$role.mon,server=on,wait=off")
 	if [ "$ACCEL" = kvm ]; then
 		a+=(-accel kvm -cpu max)
 	else
@@ -169,7 +186,7 @@ qemu_args() {
 	local cmdline="console=ttyS0 no_timer_check panic=1 reboot=t oops=panic softlockup_panic=1 hung_task_panic=1 swapnfs.role=${role%%[0-9]*}"
 	if [ "$role" = server ]; then
 		a+=(-drive "file=$OUT/export.img,format=raw,if=virtio,cache=unsafe"
-			-chardev "socket,id=ctl,path=$OUT/server.ctl,server=on,wait=off"
+			-chardev "socket,id=ctl,path=${SOCK:-$OUT}/server.ctl,server=on,wait=off"
 			-serial chardev:ctl)
 		cmdline+=" $SERVER_CMDLINE_EXTRA"
 	else
@@ -221,9 +238,9 @@ _ctl_seq=0
 # status (124 when it did not answer in time).
 server_ctl() {
 	_ctl_seq=$((_ctl_seq + 1))
-	"$SWAPNFS_TOP/scripts/sockctl.py" serial "$OUT/server.ctl" "c$_ctl_seq" "$1" "${2:-120}"
+	"$SWAPNFS_TOP/scripts/sockctl.py" serial "${SOCK:-$OUT}/server.ctl" "c$_ctl_seq" "$1" "${2:-120}"
 }
-client_monitor() { "$SWAPNFS_TOP/scripts/sockctl.py" monitor "$OUT/client.mon" "$1"; }
+client_monitor() { "$SWAPNFS_TOP/scripts/sockctl.py" monitor "${SOCK:-$OUT}/client.mon" "$1"; }
 
 # wait_deep_in_swap [TIMEOUT]: return once the stress has most of its first
 # pass written (pages are out on swap and every later read comes back from
@@ -332,6 +349,7 @@ _scn_prepare() {
 	read -r SERVER_INITRD CLIENT_INITRD EXPORT_IMG <<<"$imgs"
 	OUT=$RESULTS/$LABEL/$SCENARIO
 	rm -rf "$OUT" && mkdir -p "$OUT" || die "$SCENARIO: cannot create $OUT"
+	sock_dir
 	ACCEL=$(accel)
 	_payload
 	cat "$SERVER_INITRD" "$OUT/payload.cpio.gz" >"$OUT/server.initrd"

@@ -36,6 +36,25 @@ expect_success 'single client: server and client QEMU arguments unchanged, byte 
 	done
 '
 
+# integration/repeat nests results deep enough that OUT/server.mon is past
+# sun_path: QEMU refused to start ("UNIX socket path ... is too long").
+expect_success 'a results directory too deep for a UNIX socket: sockets in a short directory' '
+	long=$tmp/$(printf "d%.0s" $(seq 90))/series/t0520-nfs4-server-restart-in-swap &&
+	mkdir -p "$long" &&
+	env -i PATH="$PATH" HOME="$HOME" OUT="$long" bash -c "
+		. integration/lib.sh
+		KERNEL=/k/bzImage PORT_SERVER=1 PORT_CLIENT=2 ACCEL=tcg SCENARIO=x
+		sock_dir && [ -d \"\$SOCK\" ] && echo \"\$SOCK\" >$tmp/sock &&
+		qemu_args server && qemu_args client" >$tmp/args &&
+	grep -o "unix:[^,]*\|path=[^,]*" $tmp/args >$tmp/paths &&
+	[ "$(wc -l <$tmp/paths)" = 3 ] &&
+	! awk "{ sub(/^(unix:|path=)/, \"\"); if (length(\$0) > 107) bad = 1 } END { exit !bad }" $tmp/paths &&
+	[ "$(cat $tmp/sock)" != "$long" ] && ! [ -e "$(cat $tmp/sock)" ] &&
+	grep -qx "$(cat $tmp/sock)" "$long/sockets" &&
+	env -i PATH="$PATH" HOME="$HOME" OUT=/o bash -c ". integration/lib.sh; trap - EXIT; sock_dir; echo \$SOCK" >$tmp/short &&
+	[ "$(cat $tmp/short)" = /o ]
+'
+
 expect_success 'the comparison can fail: a changed argument is caught' '
 	args_of plain client | sed "s/mac=52:54:00:5a:00:02/mac=52:54:00:5a:01:02/" >$tmp/args &&
 	! cmp -s $tmp/args $fx/qemu-args-plain-client
