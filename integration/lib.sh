@@ -88,13 +88,16 @@ trap _scn_cleanup EXIT
 trap 'exit 130' INT TERM
 
 # sock_dir: where the guests' UNIX sockets (monitor, server control) go.
-# A socket's path must fit sun_path (107 bytes), and a results directory
+# A socket's path must fit sun_path (108 bytes with its NUL); a results directory
 # given with --results can be deeper than that (integration/repeat nests
 # SCENARIO/LABEL/runI/LABEL/SCENARIO); QEMU then refuses to start.  Such
 # a run gets a short directory under /tmp, removed with the guests.
 sock_dir() {
-	# "client12.mon" is the longest name put there (multiclient).
-	if [ $(( ${#OUT} + 14 )) -le 107 ]; then
+	# The longest name put there is multiclient's "client12.mon"; with
+	# the slash and the terminating NUL the path must fit sun_path's 108
+	# bytes.
+	local longest=client12.mon
+	if [ $(( ${#OUT} + 1 + ${#longest} + 1 )) -le 108 ]; then
 		SOCK=$OUT
 	else
 		SOCK=$(mktemp -d /tmp/swapnfs-sock.XXXXXX) ||
@@ -173,7 +176,7 @@ qemu_args() {
 			-device "virtio-net-pci,netdev=n0,mac=$mac")
 	fi
 	a+=(-serial "file:$OUT/$role.log"
-		-monitor "unix:${SOCK:-$OUT}/$role.mon,server=on,wait=off")
+		-monitor "unix:$SOCK/$role.mon,server=on,wait=off")
 	if [ "$ACCEL" = kvm ]; then
 		a+=(-accel kvm -cpu max)
 	else
@@ -186,7 +189,7 @@ qemu_args() {
 	local cmdline="console=ttyS0 no_timer_check panic=1 reboot=t oops=panic softlockup_panic=1 hung_task_panic=1 swapnfs.role=${role%%[0-9]*}"
 	if [ "$role" = server ]; then
 		a+=(-drive "file=$OUT/export.img,format=raw,if=virtio,cache=unsafe"
-			-chardev "socket,id=ctl,path=${SOCK:-$OUT}/server.ctl,server=on,wait=off"
+			-chardev "socket,id=ctl,path=$SOCK/server.ctl,server=on,wait=off"
 			-serial chardev:ctl)
 		cmdline+=" $SERVER_CMDLINE_EXTRA"
 	else
@@ -238,9 +241,9 @@ _ctl_seq=0
 # status (124 when it did not answer in time).
 server_ctl() {
 	_ctl_seq=$((_ctl_seq + 1))
-	"$SWAPNFS_TOP/scripts/sockctl.py" serial "${SOCK:-$OUT}/server.ctl" "c$_ctl_seq" "$1" "${2:-120}"
+	"$SWAPNFS_TOP/scripts/sockctl.py" serial "$SOCK/server.ctl" "c$_ctl_seq" "$1" "${2:-120}"
 }
-client_monitor() { "$SWAPNFS_TOP/scripts/sockctl.py" monitor "${SOCK:-$OUT}/client.mon" "$1"; }
+client_monitor() { "$SWAPNFS_TOP/scripts/sockctl.py" monitor "$SOCK/client.mon" "$1"; }
 
 # wait_deep_in_swap [TIMEOUT]: return once the stress has most of its first
 # pass written (pages are out on swap and every later read comes back from

@@ -17,6 +17,7 @@ args_of() {
 	env -i PATH="$PATH" HOME="$HOME" CONF=$1 ROLE=$2 MC=${3:-} bash -c '
 		. integration/lib.sh; trap - EXIT
 		KERNEL=/k/bzImage OUT=/o PORT_SERVER=40001 PORT_CLIENT=40002
+		sock_dir
 		case $CONF in
 		plain) ACCEL=tcg ;;
 		knobs) ACCEL=kvm LOCAL_SWAP_DISK=1 STRESS_MIB=160 SWAPNFS_STRESS_PASSES=1
