@@ -97,12 +97,21 @@ expect_success 'scripts/kernel-build and scripts/worktree: missing, empty and es
 expect_success 'scripts/test, scripts/images, scripts/setup, scripts/topic check: bad arguments' '
 	refused "test: unknown argument .--nope." scripts/test --nope &&
 	refused "images: takes no arguments" scripts/images --nope &&
-	refused "setup: takes no arguments" scripts/setup --nope &&
+	refused "setup: unknown argument .--nope." scripts/setup --nope &&
+	refused "setup: --base needs a value" scripts/setup --base &&
+	refused "setup: --base needs a value" scripts/setup --base "" &&
+	refused "setup: --base .7.0. is not a base" scripts/setup --base 7.0 &&
 	refused "topic check: usage: topic check" scripts/topic check &&
 	refused "topic check: usage: topic check" scripts/topic check "" &&
 	refused "topic check: usage: topic check" scripts/topic check --no-build &&
 	refused "topic check: usage: topic check" scripts/topic check --full-build &&
 	refused "topic check: unknown option --nope" scripts/topic check --nope netvm
+'
+expect_success 'scripts/setup --base 6.12 adds linux-source-6.12 to what 6.1 needs' '
+	scripts/setup --list >"$tmp/pk61" && scripts/setup --list --base 6.12 >"$tmp/pk612" &&
+	grep -qx linux-source-6.1 "$tmp/pk61" && ! grep -qx linux-source-6.12 "$tmp/pk61" &&
+	grep -qx linux-source-6.1 "$tmp/pk612" && grep -qx linux-source-6.12 "$tmp/pk612" &&
+	[ "$(grep -vc "^linux-source" "$tmp/pk61")" = "$(grep -vc "^linux-source" "$tmp/pk612")" ]
 '
 expect_success 'nothing was written at the file system root or in $HOME' '
 	[ "$(ls -A /)" = "$root_before" ] && [ "$(ls -A "$HOME")" = "$home_before" ] &&

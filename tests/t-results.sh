@@ -103,6 +103,22 @@ expect_success 'results: a missing RESULTS.md is created with the section' '
 	grep -q "^<!-- END results:ci -->" $tmp/new.md
 '
 
+expect_success 'results: check tallies each topic'"'"'s TAP; a stopped check is incomplete, not a pass' '
+	cp $fx/RESULTS.md $md &&
+	SWAPNFS_BASE=6.12 scripts/results --out $md check --results $fx/check 2>$tmp/err &&
+	grep -q "section check-6.12 of $md rewritten" $tmp/err &&
+	out=$(sec check-6.12) &&
+	grep -qx "## Topic checks (scripts/topic check) on 6.12" <<<"$out" &&
+	grep -q "^- command: \`scripts/topic --base 6.12 check TOPIC > DIR/TOPIC.tap" <<<"$out" &&
+	grep -q "^| sunrpc | 2 | 2/2 | 1/1 | 2/2 | - | 2/2 (1 whole) | pass · " <<<"$out" &&
+	grep -q "^| nfs | 3 | 2/3 | 1/1 | 1/1 | - | - | incomplete (1 not ok) · " <<<"$out" &&
+	scripts/results --out $md check --results $fx/check 2>/dev/null &&
+	sec check | grep -q "^- command: \`scripts/topic check TOPIC" &&
+	[ "$(sec check-6.12)" = "$out" ] &&
+	! scripts/results --out $md check --results $fx/ci 2>$tmp/err &&
+	grep -q "ERROR: results: no TOPIC.tap in" $tmp/err
+'
+
 expect_success 'results: bad input is one line and exit 1' '
 	! out=$(scripts/results --out $md integrate --results $tmp/nonexistent 2>&1) &&
 	[ "$out" = "swapnfs: ERROR: results: no results directory $tmp/nonexistent" ] &&
