@@ -245,6 +245,20 @@ server_ctl() {
 }
 client_monitor() { "$SWAPNFS_TOP/scripts/sockctl.py" monitor "$SOCK/client.mon" "$1"; }
 
+# guest_sysrq GUEST KEY...: press alt-sysrq-KEY on GUEST (the name of its
+# monitor socket: client, server, client2, ...), so that its kernel
+# prints into the console log (w: blocked tasks, m: memory).  Used when
+# a guest looks hung, just before it is torn down: a guest that is
+# already gone is no error.
+guest_sysrq() {
+	local g=$1 k
+	shift
+	for k in "$@"; do
+		"$SWAPNFS_TOP/scripts/sockctl.py" monitor "$SOCK/$g.mon" "sendkey alt-sysrq-$k" >/dev/null 2>&1
+	done
+	return 0
+}
+
 # wait_deep_in_swap [TIMEOUT]: return once the stress has most of its first
 # pass written (pages are out on swap and every later read comes back from
 # it) or is past that pass.  Fault scenarios strike here.
@@ -412,8 +426,7 @@ _scn_wait() {
 	if [ $rc = 1 ]; then
 		# Stuck: sysrq-w (blocked tasks) and sysrq-m (memory) into the
 		# console log before tearing it down.
-		client_monitor 'sendkey alt-sysrq-w' >/dev/null 2>&1
-		client_monitor 'sendkey alt-sysrq-m' >/dev/null 2>&1
+		guest_sysrq client w m
 		sleep 3
 	fi
 	case $rc in
