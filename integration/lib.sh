@@ -28,6 +28,9 @@
 #   SWAPNFS_PROFILE=1|all runs the ftrace function profiler around the
 #   stress, on a kernel from scripts/kernel-build --profile: see
 #   guest/profile.sh and integration/profile-stats.py)
+#   (SWAPNFS_CLIENT_SYSCTL="vm.page-cluster=5 vm.min_free_kbytes=4096" in
+#   the environment sets client sysctls at boot, in every scenario: for
+#   experiments; the result's command line records it)
 #   EXPORT_EXTRA        more export options for the server (e.g. pnfs);
 #                       SWAPNFS_EXPORT_EXTRA in the environment adds to it
 #                       in every scenario (experiments: "async" shows what
@@ -59,6 +62,10 @@ case ${SWAPNFS_PROFILE:-} in
 ''|1|all) ;;
 *) die "SWAPNFS_PROFILE wants 1 or all, got '$SWAPNFS_PROFILE'" ;;
 esac
+for _kv in ${SWAPNFS_CLIENT_SYSCTL:-}; do
+	[[ $_kv =~ ^[a-z][a-z0-9_.-]*=[A-Za-z0-9_.,:-]+$ ]] ||
+		die "SWAPNFS_CLIENT_SYSCTL wants KEY=VALUE words (vm.page-cluster=5), got '$_kv'"
+done
 BOOT_TIMEOUT=${SWAPNFS_BOOT_TIMEOUT:-180}
 
 # Console lines that fail any scenario: the kernel telling us it is broken.
@@ -199,6 +206,13 @@ qemu_args() {
 		# The ftrace function profiler around the stress (1 or all;
 		# needs scripts/kernel-build --profile): guest/profile.sh.
 		[ -z "${SWAPNFS_PROFILE:-}" ] || cmdline+=" swapnfs.profile=$SWAPNFS_PROFILE"
+		# SWAPNFS_CLIENT_SYSCTL="vm.page-cluster=5 ...": the kernel
+		# applies sysctl.KEY=VALUE from its command line at boot, before
+		# init, so an experiment needs no change to any scenario.
+		local kv
+		for kv in ${SWAPNFS_CLIENT_SYSCTL:-}; do
+			cmdline+=" sysctl.$kv"
+		done
 		cmdline+=" $CLIENT_CMDLINE_EXTRA"
 	fi
 	a+=(-append "$cmdline")

@@ -37,6 +37,18 @@ expect_success 'single client: server and client QEMU arguments unchanged, byte 
 	done
 '
 
+expect_success 'SWAPNFS_CLIENT_SYSCTL: sysctl.KEY=VALUE on the client command line only; a bad word refused' '
+	env -i PATH="$PATH" HOME="$HOME" SWAPNFS_CLIENT_SYSCTL="vm.page-cluster=5 vm.swappiness=100" bash -c "
+		. integration/lib.sh; trap - EXIT
+		KERNEL=/k/bzImage OUT=/o PORT_SERVER=1 PORT_CLIENT=2 ACCEL=tcg
+		sock_dir && qemu_args client >$tmp/c && qemu_args server >$tmp/s" &&
+	grep -q "swapnfs.role=client.* sysctl.vm.page-cluster=5 sysctl.vm.swappiness=100" $tmp/c &&
+	! grep -q sysctl $tmp/s &&
+	! env -i PATH="$PATH" HOME="$HOME" SWAPNFS_CLIENT_SYSCTL="vm.page-cluster=5 ;reboot" \
+		bash -c ". integration/lib.sh" 2>$tmp/err &&
+	grep -qx "swapnfs: ERROR: SWAPNFS_CLIENT_SYSCTL wants KEY=VALUE words (vm.page-cluster=5), got .;reboot." $tmp/err
+'
+
 # integration/repeat nests results deep enough that OUT/server.mon is past
 # sun_path: QEMU refused to start ("UNIX socket path ... is too long").
 expect_success 'a results directory too deep for a UNIX socket: sockets in a short directory' '

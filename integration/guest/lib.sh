@@ -68,7 +68,16 @@ expect_fail() {
 	return 0
 }
 
+# nfs_ops OP: the ops count of OP (READ, WRITE) summed over the NFS
+# mounts in /proc/self/mountstats; 0 without an NFS mount.
+nfs_ops() {
+	awk -v op="$1:" '$1 == op { n += $2 } END { print n + 0 }' /proc/self/mountstats
+}
+
 # Run the swap stress; its "swapstress: key=value" lines become figures.
+# On NFS also the READ and WRITE RPCs it took (nfs_read_rpcs,
+# nfs_write_rpcs): with pswpin/pswpout they give the pages per RPC,
+# which swap readahead (vm.page-cluster) and reclaim's write batches set.
 stress() {
 	# The run's size and passes (swapnfs.stress_mib, .stress_passes)
 	# apply unless the scenario gave its own.
@@ -90,8 +99,13 @@ stress() {
 	fi
 	# Progress (stderr, every few seconds) goes to the console so that a
 	# slow run can be told from a stuck one; the summary goes to a file.
+	_r0=$(nfs_ops READ) _w0=$(nfs_ops WRITE)
 	/bin/swapstress "$@" >/tmp/stress.out 2>/dev/console || _rc=$?
 	[ -z "$_prof" ] || profile_stop
+	if grep -q ' nfs4\{0,1\} ' /proc/mounts; then
+		report nfs_read_rpcs $(( $(nfs_ops READ) - _r0 ))
+		report nfs_write_rpcs $(( $(nfs_ops WRITE) - _w0 ))
+	fi
 	cat /tmp/stress.out
 	sed -n 's/^swapstress: //p' /tmp/stress.out | tr ' ' '\n' |
 		while IFS='=' read -r k v; do
