@@ -53,6 +53,13 @@ die() {
 	exit 1
 }
 
+# makefile_var TREE VAR: VAR's value in a kernel tree's top Makefile
+# (VERSION, PATCHLEVEL, ...), read as text: make itself would need a
+# configured tree.
+makefile_var() {
+	sed -n "s/^$2 = *//p" "$1/Makefile" | head -n1
+}
+
 # Progress for long steps goes to stderr so that stdout stays parseable.
 note() {
 	printf '[%s] %s\n' "$(date +%H:%M:%S)" "$*" >&2
