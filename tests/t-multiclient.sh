@@ -137,13 +137,15 @@ expect_success 'fake runs, N=1,2,4 x nfs42,nbd: every client passes, the table h
 	grep -qx "1\.\.6" <<<"$out" &&
 	[ "$(grep -c "^ok [1-6] " <<<"$out")" = 6 ] &&
 	grep -q "^ok 5 nfs42-n4 # pass: 4 client(s), mean stress 25.0 s" <<<"$out" &&
+	bad= &&
 	for k in 1 2 3 4; do
 		grep -qx "status=pass" $b/nfs42-n4/client$k.result &&
 		grep -qx "stress_s=25.0" $b/nfs42-n4/client$k.result &&
 		grep -qx "pages_ok=40960" $b/nfs42-n4/client$k.result &&
 		grep -qx "mismatches=0" $b/nfs42-n4/client$k.result &&
-		grep -qx "stalled=no" $b/nfs42-n4/client$k.result || exit 1
-	done &&
+		grep -qx "stalled=no" $b/nfs42-n4/client$k.result ||
+		{ bad=1; echo "client$k:"; cat $b/nfs42-n4/client$k.result; }
+	done && [ -z "$bad" ] &&
 	grep -qE "^nfs42 +4 +3 +25\.0 +2\.50 +40960 +0 +5  pass$" <<<"$out" &&
 	grep -qE "^nbd +2 +2 +12\.0 +1\.50 +40960 +0 +5  pass$" <<<"$out" &&
 	grep -qE "^nfs42 +4 +25\.0 +2\.50 +2\.50 +60 +60 +16 " <<<"$out" &&

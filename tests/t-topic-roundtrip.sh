@@ -48,6 +48,34 @@ expect_success 'branch refuses to overwrite a branch that differs from the dir' 
 	grep -q "topic fx-sunrpc: branch topic/fx-sunrpc differs from" <<<"$out" &&
 	scripts/topic branch --force "$tmp/fx-sunrpc"
 '
+# A cache outlives checkouts (CI machines keep theirs; a developer pulls):
+# topic/NAME made from the patches of an earlier commit is replaced, a
+# branch with commits of its own is not.
+hist_commit() { git -C "$tmp/hist" add . && git -C "$tmp/hist" -c user.name=T -c user.email=t@t.test commit -q -m "$1"; }
+reword() { sed -i "0,/^---\$/s/^---\$/$1\n---/" "$tmp/hist/fx-sunrpc/0002-"*.patch; }
+expect_success 'branch replaces a branch made from an earlier commit of the checkout (a kept cache)' '
+	mkdir "$tmp/hist" && cp -r "$FIX/fx-sunrpc" "$tmp/hist/" && git -C "$tmp/hist" init -q &&
+	hist_commit one && scripts/topic branch --force "$tmp/hist/fx-sunrpc" &&
+	old=$(git -C "$KTREE" rev-parse topic/fx-sunrpc) &&
+	git -C "$KTREE" update-ref -d refs/swapnfs/branched/topic/fx-sunrpc &&
+	reword "Reworded in two." && hist_commit two &&
+	out=$(scripts/topic branch "$tmp/hist/fx-sunrpc") &&
+	grep -q "^topic/fx-sunrpc: 2 patches on v6.1.192 (was ${old:0:12}, made from earlier patch files)" <<<"$out" &&
+	git -C "$KTREE" log -1 --format=%B topic/fx-sunrpc | grep -qx "Reworded in two."
+'
+expect_success 'branch replaces its own last branch after a patch file changed, not yet committed' '
+	reword "Reworded in three." &&
+	out=$(scripts/topic branch "$tmp/hist/fx-sunrpc") && grep -q "made from earlier patch files" <<<"$out" &&
+	git -C "$KTREE" log -1 --format=%B topic/fx-sunrpc | grep -qx "Reworded in three."
+'
+expect_success 'branch keeps a branch with a commit of its own, whatever the history holds' '
+	hand=$(git -C "$KTREE" commit-tree -p topic/fx-sunrpc -m "made by hand" "topic/fx-sunrpc^{tree}") &&
+	git -C "$KTREE" update-ref refs/heads/topic/fx-sunrpc "$hand" &&
+	hist_commit three && reword "Reworded in four." && hist_commit four &&
+	! out=$(scripts/topic branch "$tmp/hist/fx-sunrpc" 2>&1) &&
+	grep -q "topic fx-sunrpc: branch topic/fx-sunrpc differs from" <<<"$out" &&
+	[ "$(git -C "$KTREE" rev-parse topic/fx-sunrpc)" = "$hand" ]
+'
 expect_success 'check --no-build passes checkpatch, diff --check and apply (TAP)' '
 	out=$(scripts/topic check --no-build "$FIX/fx-mm") &&
 	grep -q "^ok 1 - fx-mm: checkpatch --strict 0001-" <<<"$out" &&
