@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # Swap on an NFSv4.2/TCP mount with nconnect=4: after swapon every one of
 # the four transports is marked as a swapper (sysfs xprt_info says
 # swapper=1), the stress verifies every page, and after swapoff no

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # Swap on a file over NFSv4.2/RDMA between the two guests, through
 # soft-RoCE (rdma_rxe on the virtio NIC): after swapon the RDMA transport
 # is marked as a swapper (sysfs xprt_info says swapper=1), the stress

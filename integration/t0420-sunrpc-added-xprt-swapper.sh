@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # A transport that joins the client's transport switch after swapon (NFSv4.1+
 # session trunking: the same server mounted through a second address) is
 # marked as a swapper at once, unmarked by swapoff, and marked again by the

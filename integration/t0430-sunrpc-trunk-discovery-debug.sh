@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # Session trunking discovery while swapping, on the debug kernel
 # (lockdep, PROVE_RCU, DEBUG_ATOMIC_SLEEP): no "sleeping function called
 # from invalid context", no "suspicious RCU usage", no lockdep report,
@@ -91,9 +92,18 @@ client_main() {
 		info "this kernel shows no swapper= in xprt_info"
 	fi
 
-	# Take the trunk away while the stress still runs.
-	echo offline >"$_td/xprt_state" ||
-		fail "cannot set $_td offline"
+	# Take the trunk away while the stress still runs.  The write is
+	# bounded: on the plain base it can block for good in
+	# rpc_sysfs_xprt_state_change(), waiting for a transport lock that
+	# is never released after the add above slept under RCU.
+	rm -f /tmp/offline.rc
+	(echo offline >"$_td/xprt_state"; echo $? >/tmp/offline.rc) &
+	if ! wait_for 120 test -s /tmp/offline.rc; then
+		fail "setting $_td offline has not returned after 120 s (waiting for the transport lock)"
+		wait "$_spid"
+		return 1
+	fi
+	[ "$(cat /tmp/offline.rc)" = 0 ] || fail "cannot set $_td offline"
 	echo remove >"$_td/xprt_state" ||
 		fail "cannot remove $_td"
 	touch_xprts

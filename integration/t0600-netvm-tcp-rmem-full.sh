@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # Swap over NFSv3/TCP while other TCP sockets of the client sit on unread
 # data past the global tcp_mem hard limit (the 2012 netvm test): the
 # stress completes and every page verifies.

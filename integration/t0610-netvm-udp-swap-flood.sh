@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # Swap over NFSv3/UDP while a UDP flood from the server fills a socket of
 # the client that nobody reads, past the udp_mem hard limit: with the
 # netvm series the stress completes and every page verifies; the plain

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # Swap over NFSv4.2 with nconnect=4 at the default min_free_kbytes (about
 # 1.3 MiB of memalloc reserve in this 128 MiB client): the stress finishes,
 # every page verifies, and no allocation entitled to the reserves

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # A SOCK_MEMALLOC socket that does not carry swap keeps the base kernel's
 # limits: an NBD device in the client (connected and read, never used for
 # swap) reads past tcp_mem exactly as on 6.1, one skb at a time.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # After swapoff, with memory recovered, ordinary TCP traffic sees no
 # pfmemalloc drops: nothing the series changed for swap outlives it.
 #

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # Swap over NFSv4.2 in a 128 MiB client: no allocation that may use the
 # memalloc reserves (__GFP_MEMALLOC, PF_MEMALLOC) fails while the zone still
 # has free pages in its high-order atomic reserve (MIGRATE_HIGHATOMIC, the

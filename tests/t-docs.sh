@@ -140,6 +140,15 @@ expect_success 'every command and test in the index is executable' '
 	[ -z "$out" ]
 '
 
+# Kernel practice: the licence in the second line of every script, and
+# upstream would ask for it on the scenarios it is shown.
+expect_success 'every scenario says its licence (SPDX) on its second line' '
+	out=$(for f in integration/t[0-9]*.sh; do
+		sed -n 2p "$f" | grep -qx "# SPDX-License-Identifier: GPL-2.0" || echo "$f"
+	done) &&
+	[ -z "$out" ]
+'
+
 echo "1..$_t_n"
 _t_run_cleanup
 echo "$((_t_n - _t_fail - _t_skip)) passed, $_t_fail failed, $_t_skip skipped"
