@@ -106,8 +106,13 @@ client_main() {
 	rm -f /tmp/offline.rc
 	(echo offline >"$_td/xprt_state"; echo $? >/tmp/offline.rc) &
 	if ! wait_for 120 test -s /tmp/offline.rc; then
-		# Who holds the transport: the blocked tasks to the console.
+		# Who holds the transport: the blocked tasks to the console,
+		# and the state bits of every transport (xprt_state reads
+		# them without the lock).
 		echo w >/proc/sysrq-trigger
+		for _s in /sys/kernel/sunrpc/xprt-switches/*/xprt-*/xprt_state; do
+			info "$_s: $(cat "$_s")"
+		done
 		fail "setting $_td offline has not returned after 120 s (waiting for the transport lock)"
 		wait "$_spid"
 		return 1
