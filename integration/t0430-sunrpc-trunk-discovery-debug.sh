@@ -100,15 +100,13 @@ client_main() {
 	fi
 
 	# Take the trunk away while the stress still runs.  The write is
-	# bounded: on the plain base it can block for good in
-	# rpc_sysfs_xprt_state_change(), waiting for a transport lock that
-	# is never released after the add above slept under RCU.
+	# bounded because it can block on XPRT_LOCKED (see the header).
 	rm -f /tmp/offline.rc
 	(echo offline >"$_td/xprt_state"; echo $? >/tmp/offline.rc) &
 	if ! wait_for 120 test -s /tmp/offline.rc; then
-		# Who holds the transport: the blocked tasks to the console,
-		# and the state bits of every transport (xprt_state reads
-		# them without the lock).
+		# The holder is an async RPC task, which sysrq-w cannot show;
+		# the state bits (read without the lock) say whether the
+		# trunk is connecting, closing or only busy.
 		echo w >/proc/sysrq-trigger
 		for _s in /sys/kernel/sunrpc/xprt-switches/*/xprt-*/xprt_state; do
 			info "$_s: $(cat "$_s")"

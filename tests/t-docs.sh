@@ -140,8 +140,8 @@ expect_success 'every command and test in the index is executable' '
 	[ -z "$out" ]
 '
 
-# Kernel practice: the licence in the second line of every script, and
-# upstream would ask for it on the scenarios it is shown.
+# Scenarios are shown to upstream as reproducers, and the kernel wants
+# the licence of every file it is shown on its second line.
 expect_success 'every scenario says its licence (SPDX) on its second line' '
 	out=$(for f in integration/t[0-9]*.sh; do
 		sed -n 2p "$f" | grep -qx "# SPDX-License-Identifier: GPL-2.0" || echo "$f"
