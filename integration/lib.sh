@@ -421,7 +421,13 @@ _scn_boot_client() {
 	guest_start client
 	DURING_PID=
 	if declare -F host_during >/dev/null; then
-		( host_during ) >"$OUT/host_during.log" 2>&1 &
+		# The subshell writes its own exit status: what `wait` says
+		# about it can be lost (a t0550 run that passed in the client
+		# failed "host_during failed" after a clean last line).
+		rm -f "$OUT/host_during.rc"
+		# (Two subshells: host_during may set its own EXIT trap.)
+		( (host_during); echo $? >"$OUT/host_during.rc" ) \
+			>"$OUT/host_during.log" 2>&1 &
 		DURING_PID=$!
 	fi
 }
@@ -429,13 +435,16 @@ _scn_boot_client() {
 # _scn_wait: wait for the client's SWAPNFS-RESULT line, a timeout (the
 # kernel is then asked for its blocked tasks and memory first) or a panic.
 _scn_wait() {
-	local rc pid_c=$PID_CLIENT i
+	local rc drc pid_c=$PID_CLIENT i
 	wait_log client 'SWAPNFS-RESULT' "$SCENARIO_TIMEOUT"
 	rc=$?
 	echo "client_s=$(( $(now) - CLIENT_T0 ))" >>"$OUT/result.figures"
 	if [ -n "$DURING_PID" ]; then
-		wait "$DURING_PID" ||
-			{ STATUS=fail; REASON="host_during failed: $(tail -n1 "$OUT/host_during.log")"; }
+		wait "$DURING_PID"
+		drc=$?
+		[ -s "$OUT/host_during.rc" ] && drc=$(cat "$OUT/host_during.rc")
+		[ "$drc" = 0 ] ||
+			{ STATUS=fail; REASON="host_during failed (exit $drc): $(tail -n1 "$OUT/host_during.log")"; }
 	fi
 	if [ $rc = 1 ]; then
 		# Stuck: sysrq-w (blocked tasks) and sysrq-m (memory) into the

@@ -87,6 +87,17 @@ expect_success 'scenario: the server guest reboots under the host and serves aga
 	grep -q SWAPNFS-SERVER-READY $res/run/x-server-reboot/server.log
 '
 
+expect_success 'scenario: host_during failing fails the scenario, with its status and last line' '
+	! out=$(FIXTURE_DURING_RC=3 $fx/x-during-status.sh 2>&1) &&
+	grep -q "host_during failed (exit 3): host_during ends with 3" <<<"$out"
+'
+
+expect_success 'scenario: a clean host_during passes even when wait cannot report its status' '
+	out=$(FIXTURE_LOSE_WAIT=1 $fx/x-during-status.sh 2>&1) &&
+	grep -q "^ok 1 x-during-status" <<<"$out" &&
+	grep -qx "answer=42" $res/run/x-during-status/result
+'
+
 expect_success 'scenario: a lockdep scenario without a debug kernel is a skip, not a run' '
 	out=$(integration/t0850-fault-lockdep-nfsd-restart-nfs3.sh 2>&1); rc=$? &&
 	[ $rc = 4 ] &&
