@@ -24,19 +24,26 @@
 # receive-ring refills and "not responding" messages.
 # tags: netvm
 . "$(dirname "$0")/lib.sh"
-SCENARIO_DESC="NFSv4.2 nconnect=4 at default min_free_kbytes: no memalloc failure, no stall"
 SCENARIO_GAP="nothing bounds how much of the memalloc reserve swap-out over several transports takes; rx refill then starves"
 SCENARIO_TIMEOUT=600
 STRESS_MIB=${SWAPNFS_STRESS_MIB:-192}
-# SWAPNFS_MIN_FREE_KB sets min_free_kbytes (for sizing runs); unset, the
-# guest keeps its default.
+# Sizing runs (integration/sweep) set SWAPNFS_MIN_FREE_KB (unset: the
+# guest's default) and SWAPNFS_NCONNECT (default 4): how much reserve
+# how many swap transports need.
 MIN_FREE_KB=${SWAPNFS_MIN_FREE_KB:-}
-GUEST_VARS=MIN_FREE_KB
+NCONNECT=${SWAPNFS_NCONNECT:-4}
+[[ $NCONNECT =~ ^([1-9]|1[0-6])$ ]] ||
+	die "t0620: SWAPNFS_NCONNECT '$NCONNECT' is not 1-16 (nconnect's range)"
+[ -z "$MIN_FREE_KB" ] || [[ $MIN_FREE_KB =~ ^[1-9][0-9]*$ ]] ||
+	die "t0620: SWAPNFS_MIN_FREE_KB '$MIN_FREE_KB' is not a number of KiB"
+GUEST_VARS="MIN_FREE_KB NCONNECT"
+SCENARIO_DESC="NFSv4.2 nconnect=$NCONNECT at ${MIN_FREE_KB:-default} min_free_kbytes: no memalloc failure, no stall"
 
 client_main() {
 	[ -z "$MIN_FREE_KB" ] || echo "$MIN_FREE_KB" >/proc/sys/vm/min_free_kbytes
-	info "min_free_kbytes=$(cat /proc/sys/vm/min_free_kbytes)"
-	nfs_mount vers=4.2,proto=tcp,hard,nconnect=4
+	report min_free_kbytes "$(cat /proc/sys/vm/min_free_kbytes)"
+	nfs_mount "vers=4.2,proto=tcp,hard,nconnect=$NCONNECT"
+	report nconnect "$NCONNECT"
 	swap_on "$NFS_MNT/swapfile"
 	progress_start 'echo " free=$(awk "/^MemFree/ { print \$2 }" /proc/meminfo)kB"'
 	stress -p 4 -n 2

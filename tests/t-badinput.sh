@@ -54,6 +54,12 @@ expect_success 'integration/run: bad kernels, labels, results dirs and -j are re
 	refused "run: / is not a results directory" integration/run --results / &&
 	refused "run: -j wants a positive integer, got .x." integration/run -j x
 '
+expect_success 'integration/sweep: every option that takes a value needs one; bad ones refused' '
+	for o in --kernel --label --sizes --nconnect -n -j --results; do each_missing sweep $o integration/sweep || exit 1; done &&
+	refused "sweep: --label .\.\.. is not a plain name" integration/sweep --label .. &&
+	refused "sweep: / is not a results directory" integration/sweep --kernel /etc/hostname --label base --results / &&
+	refused "sweep: --sizes wants KiB" integration/sweep --sizes 1k
+'
 expect_success 'integration/bench: every option that takes a value needs one' '
 	for o in --kernel --label --reps --mib --ratio --results; do each_missing bench $o integration/bench || exit 1; done &&
 	refused "bench: --label .\.\.. is not a plain name" integration/bench --label .. &&
