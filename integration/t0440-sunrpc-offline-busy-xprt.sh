@@ -28,9 +28,10 @@
 # in t0400: the hang that t0620 tracks is another one.
 #
 # Its base column is the series without sunrpc/0006 (run with --label
-# base), as for netvm/0005 in t0620: on the plain base, other gaps of
-# the series (the highatomic trap of mm/0001-0002) stall the client
-# first.
+# base), as for netvm/0005 in t0620, so that it shows this patch alone.
+# An earlier version that ran the swap stress instead of dd stalled on
+# the plain base in the highatomic trap (mm/0001-0002) before any
+# toggle; this version has not run on the plain base.
 # tags: sunrpc
 . "$(dirname "$0")/lib.sh"
 SCENARIO_DESC="NFSv4.2 nconnect=2: a busy transport set offline and online through sysfs with swap on, every write returns"
