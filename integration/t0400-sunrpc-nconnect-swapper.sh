@@ -24,8 +24,9 @@ SCENARIO_DESC="NFSv4.2 nconnect=4: every transport marked swapper while swap is 
 # not refill its receive ring, no reply came back and the mount said
 # "server not responding" for good (the open gap t0620 keeps track of).
 # What this scenario proves is the swapper mark, so it runs with the
-# larger reserve Documentation/mm/swap-over-network.rst (mm/ topic) tells
-# an administrator to set for swap over the network.
+# 4 MiB reserve that the admin guide of the mm topic
+# (Documentation/admin-guide/nfs/swap-over-nfs.rst) tells an
+# administrator to start from.
 # SWAPNFS_MIN_FREE_KB=1294 (this guest's default) brings the hang back:
 # with two CPU hogs on the host, 3 of 6 runs of the series hung.
 MIN_FREE_KB=${SWAPNFS_MIN_FREE_KB:-4096}

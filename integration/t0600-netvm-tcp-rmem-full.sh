@@ -29,8 +29,8 @@ SCENARIO_TIMEOUT=900
 # a crawl from a hang.
 STRESS_MIB=${SWAPNFS_STRESS_MIB:-192}
 # What this scenario proves is the tcp_mem rule, so it runs with the
-# reserve Documentation/mm/swap-over-network.rst (mm/ topic) tells an
-# administrator to set, as t0400 does.  At this guest's default (1294)
+# 4 MiB reserve that Documentation/admin-guide/nfs/swap-over-nfs.rst
+# (mm topic) tells an administrator to start from, as t0400 does.  At this guest's default (1294)
 # the series got through the first pass in 64 s and then the reserve ran
 # dry in the random pass: GFP_KERNEL|__GFP_MEMALLOC failures, 24 MiB
 # under writeback, kswapd and kthreadd asleep in __swap_writepage().
