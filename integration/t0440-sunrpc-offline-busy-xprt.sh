@@ -1,8 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Taking a busy transport of a swapping mount offline through sysfs, and
-# back online, returns at once, many times in a row, and every page of
-# the stress is verified.
+# Taking a busy transport of a mount that holds active swap offline
+# through sysfs, and back online, returns at once, many times in a row.
 #
 # Why it can hang: a write to
 # /sys/kernel/sunrpc/xprt-switches/switch-N/xprt-M/xprt_state takes the

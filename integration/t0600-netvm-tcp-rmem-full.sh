@@ -30,10 +30,11 @@ SCENARIO_TIMEOUT=900
 STRESS_MIB=${SWAPNFS_STRESS_MIB:-192}
 # What this scenario proves is the tcp_mem rule, so it runs with the
 # 4 MiB reserve that Documentation/admin-guide/nfs/swap-over-nfs.rst
-# (mm topic) tells an administrator to start from, as t0400 does.  At this guest's default (1294)
-# the series got through the first pass in 64 s and then the reserve ran
-# dry in the random pass: GFP_KERNEL|__GFP_MEMALLOC failures, 24 MiB
-# under writeback, kswapd and kthreadd asleep in __swap_writepage().
+# (mm topic) tells an administrator to start from, as t0400 does.  At
+# this guest's default (1294) the series got through the first pass in
+# 64 s and then the reserve ran dry in the random pass:
+# GFP_KERNEL|__GFP_MEMALLOC failures, 24 MiB under writeback, kswapd
+# and kthreadd asleep in __swap_writepage().
 # That gap is t0620's; SWAPNFS_MIN_FREE_KB=1294 brings it back here.
 MIN_FREE_KB=${SWAPNFS_MIN_FREE_KB:-4096}
 GUEST_VARS=MIN_FREE_KB
