@@ -40,6 +40,9 @@
 #   CLIENT_CMDLINE_EXTRA, SERVER_CMDLINE_EXTRA
 #   NFS_OPTS, GUEST_VARS  NFS_OPTS and the variables GUEST_VARS names are
 #                       copied into the guests for the hook functions
+#   NFSROOT             mount options (e.g. vers=4.2,proto=tcp,hard): the
+#                       client boots diskless, its root on the server's
+#                       /export/nfsroot with the swap file at /swapfile
 #   KERNEL_VARIANT=debug  run on the lockdep kernel given with
 #                       --debug-kernel (or SWAPNFS_DEBUG_KERNEL); without
 #                       one the scenario is skipped, never run on the
@@ -324,13 +327,28 @@ _payload() {
 		# Settings the guest functions read (NFS_OPTS from a shared
 		# .inc body, and any named in GUEST_VARS), single-quoted.
 		local v
-		for v in NFS_OPTS EXPORT_EXTRA ${GUEST_VARS:-}; do
+		for v in NFS_OPTS NFSROOT EXPORT_EXTRA ${GUEST_VARS:-}; do
 			[ -n "${!v+set}" ] || continue
 			printf "%s='%s'\n" "$v" "$(printf '%s' "${!v}" | sed "s/'/'\\\\''/g")"
 		done
 		declare -f client_main server_main 2>/dev/null
 	} >"$dir/scenario.sh"
 	(cd "$dir" && echo scenario.sh | cpio -o -H newc --quiet -R 0:0 | gzip) >"$OUT/payload.cpio.gz"
+}
+
+# NFSROOT: the server unpacks the client's root from archives the host
+# adds to its initrd under /nfsroot (guest/server.sh): the client image,
+# the tools only the NFS root carries (scripts/images), the scenario.
+_nfsroot_archive() {
+	local dir=$OUT/nfsroot-stage
+	mkdir -p "$dir/nfsroot" &&
+		cp "$CLIENT_INITRD" "$dir/nfsroot/1-image.cpio.gz" &&
+		cp "$(dirname "$CLIENT_INITRD")/nfsroot-tools.cpio.gz" "$dir/nfsroot/2-tools.cpio.gz" &&
+		cp "$OUT/payload.cpio.gz" "$dir/nfsroot/3-scenario.cpio.gz" ||
+		die "$SCENARIO: cannot stage the NFS root archives in $dir"
+	(cd "$dir" && find nfsroot | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0 | gzip -1) \
+		>>"$OUT/server.initrd" || die "$SCENARIO: cannot add the NFS root to the server's initrd"
+	rm -rf "$dir"
 }
 
 _default_kernel() {
@@ -385,6 +403,7 @@ _scn_prepare() {
 	_payload
 	cat "$SERVER_INITRD" "$OUT/payload.cpio.gz" >"$OUT/server.initrd"
 	cat "$CLIENT_INITRD" "$OUT/payload.cpio.gz" >"$OUT/client.initrd"
+	[ -z "${NFSROOT:-}" ] || _nfsroot_archive
 	read -r PORT_SERVER PORT_CLIENT <<<"$("$SWAPNFS_TOP/scripts/sockctl.py" ports 2)"
 }
 

@@ -101,21 +101,14 @@ client_main() {
 
 	# Take the trunk away while the stress still runs.  The write is
 	# bounded because it can block on XPRT_LOCKED (see the header).
-	rm -f /tmp/offline.rc
-	(echo offline >"$_td/xprt_state"; echo $? >/tmp/offline.rc) &
-	if ! wait_for 120 test -s /tmp/offline.rc; then
-		# The holder is an async RPC task, which sysrq-w cannot show;
-		# the state bits (read without the lock) say whether the
-		# trunk is connecting, closing or only busy.
-		echo w >/proc/sysrq-trigger
-		for _s in /sys/kernel/sunrpc/xprt-switches/*/xprt-*/xprt_state; do
-			info "$_s: $(cat "$_s")"
-		done
+	_xs=0
+	xprt_state_write "$_td" offline 120 || _xs=$?
+	if [ "$_xs" = 2 ]; then
 		fail "setting $_td offline has not returned after 120 s (waiting for the transport lock)"
 		wait "$_spid"
 		return 1
 	fi
-	[ "$(cat /tmp/offline.rc)" = 0 ] || fail "cannot set $_td offline"
+	[ "$_xs" = 0 ] || fail "cannot set $_td offline"
 	echo remove >"$_td/xprt_state" ||
 		fail "cannot remove $_td"
 	touch_xprts

@@ -51,25 +51,15 @@ client_main() {
 		done
 		return 1
 	}
-	# set_state DIR STATE N: write STATE to DIR/xprt_state, bounded at
-	# 60 s (polled every 0.1 s: a toggle that does not block is quick).
+	# set_state DIR STATE N: toggle N's write, 60 s at most.
 	set_state() {
-		rm -f /tmp/xs.rc
-		(echo "$2" >"$1/xprt_state"; echo $? >/tmp/xs.rc) &
-		_w=0
-		while [ ! -s /tmp/xs.rc ] && [ "$_w" -lt 600 ]; do
-			sleep 0.1
-			_w=$((_w + 1))
-		done
-		if [ ! -s /tmp/xs.rc ]; then
-			for _s in /sys/kernel/sunrpc/xprt-switches/*/xprt-*/xprt_state; do
-				info "$_s: $(cat "$_s")"
-			done
+		xprt_state_write "$1" "$2" 60 && return 0
+		if [ $? = 2 ]; then
 			fail "writing $2 to $1/xprt_state has not returned after 60 s (toggle $3; waiting for XPRT_LOCKED)"
-			return 1
+		else
+			fail "writing $2 to $1/xprt_state failed (toggle $3)"
 		fi
-		[ "$(cat /tmp/xs.rc)" = 0 ] ||
-			{ fail "writing $2 to $1/xprt_state failed (toggle $3)"; return 1; }
+		return 1
 	}
 
 	echo 4096 >/proc/sys/vm/min_free_kbytes

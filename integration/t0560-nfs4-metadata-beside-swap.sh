@@ -41,22 +41,8 @@ client_main() {
 		mv "$_w/r$_r" "$_w/done$_r" || return 1
 		rm -rf "$_w/done$_r" || return 1
 	}
-	(
-		_n=0
-		while [ ! -f /tmp/stress.done ]; do
-			meta_round "$_n" || { fail "metadata round $_n failed"; exit 1; }
-			_n=$((_n + 1))
-		done
-		report metadata_rounds "$_n"
-		echo "$_n" >/tmp/meta.rounds
-	) &
-	_mp=$!
 	_rc=0
-	stress -n 1 || _rc=$?
-	: >/tmp/stress.done
-	wait "$_mp" || { fail "the metadata loop failed"; _rc=1; }
-	_n=$(cat /tmp/meta.rounds 2>/dev/null || echo 0)
-	[ "$_n" -gt 0 ] || { fail "not one metadata round finished during the stress"; _rc=1; }
+	beside_stress meta_round metadata -n 1 || _rc=$?
 	rm -rf "$_w"
 	[ "$_rc" -eq 0 ] || return 1
 	swap_off "$NFS_MNT/swapfile"

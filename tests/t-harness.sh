@@ -87,6 +87,19 @@ expect_success 'scenario: the server guest reboots under the host and serves aga
 	grep -q SWAPNFS-SERVER-READY $res/run/x-server-reboot/server.log
 '
 
+expect_success 'scenario: an NFSROOT client runs from its root on NFSv4.2' '
+	out=$($fx/x-nfsroot.sh 2>&1) &&
+	grep -qx "root=nfs4" $res/run/x-nfsroot/result &&
+	grep -qx "busybox_on=nfs" $res/run/x-nfsroot/result &&
+	grep -qx "git=git_version" $res/run/x-nfsroot/result &&
+	grep -qx "swapfile=yes" $res/run/x-nfsroot/result
+'
+
+expect_success 'scenario: an NFS root without /init is one clear reason' '
+	! out=$(FIXTURE_NO_INIT=1 $fx/x-nfsroot.sh 2>&1) &&
+	grep -q "FAIL x-nfsroot \[run\]: the NFS root has no /init" <<<"$out"
+'
+
 expect_success 'scenario: host_during failing fails the scenario, with its status and last line' '
 	! out=$(FIXTURE_DURING_RC=3 $fx/x-during-status.sh 2>&1) &&
 	grep -q "host_during failed (exit 3): host_during ends with 3" <<<"$out"

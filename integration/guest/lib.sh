@@ -19,6 +19,8 @@ info() { echo "SWAPNFS-INFO $*"; }
 
 net_up() {
 	ip link set lo up
+	# Up already when the initramfs mounted an NFS root (nfsroot_switch).
+	ip addr show dev eth0 | grep -q "inet $1/" && return 0
 	ip addr add "$1/24" dev eth0 || return 1
 	ip link set eth0 up
 }
@@ -48,6 +50,35 @@ nfs_mount() {
 		return 1
 	}
 	info "mounted $SERVER_IP:/export with $_opts"
+}
+
+# The diskless boot, as dracut's nfs module does it: from the initramfs,
+# mount the root the server prepared (server:/export/nfsroot, with the
+# scenario's NFSROOT mount options) and switch_root into it.  /init runs
+# again from there, so every binary from then on is paged in over NFS, and
+# the initramfs is freed.  Returns only when the mount fails.
+nfsroot_switch() {
+	net_up "$CLIENT_IP" || { echo "SWAPNFS-RESULT fail no network for the NFS root"; return 1; }
+	mkdir -p /sysroot
+	wait_for 60 mount -t nfs -o "$NFSROOT,addr=$SERVER_IP,clientaddr=$CLIENT_IP" \
+		"$SERVER_IP:/export/nfsroot" /sysroot || {
+		echo "SWAPNFS-RESULT fail mount -t nfs -o $NFSROOT $SERVER_IP:/export/nfsroot failed"
+		return 1
+	}
+	[ -x /sysroot/init ] || {
+		echo "SWAPNFS-RESULT fail the NFS root has no /init"
+		return 1
+	}
+	echo "SWAPNFS-INFO NFS root $SERVER_IP:/export/nfsroot mounted ($NFSROOT)"
+	# The new root mounts its own; nothing may pin the old one.
+	umount /dev/pts /dev /tmp /run /sys
+	umount /proc
+	exec switch_root /sysroot /init
+}
+
+# The file system type of / ("rootfs" in the initramfs).
+root_fstype() {
+	awk '$2 == "/" { t = $3 } END { print t }' /proc/mounts
 }
 
 swap_on() {
@@ -115,6 +146,35 @@ stress() {
 	return "$_rc"
 }
 
+# beside_stress ROUND NAME [stress options]: run the stress and, beside
+# it, the shell function ROUND (called with 1, 2, ...) one round after
+# another until the stress ends: work that must keep going while the
+# client swaps (t0560, t0570).  Reports NAME_rounds, the rounds that
+# finished, and sets $rounds to it.  Fails when the stress fails, a
+# round fails, or not one round finished.
+beside_stress() {
+	_bf=$1 _bn=$2
+	shift 2
+	rm -f /tmp/stress.done /tmp/rounds
+	(
+		_n=0
+		while [ ! -f /tmp/stress.done ]; do
+			"$_bf" "$((_n + 1))" || { fail "$_bn round $((_n + 1)) failed"; exit 1; }
+			_n=$((_n + 1))
+		done
+		echo "$_n" >/tmp/rounds
+	) &
+	_bp=$!
+	_brc=0
+	stress "$@" || _brc=$?
+	: >/tmp/stress.done
+	wait "$_bp" || _brc=1
+	rounds=$(cat /tmp/rounds 2>/dev/null || echo 0)
+	report "${_bn}_rounds" "$rounds"
+	[ "$rounds" -gt 0 ] || { fail "not one $_bn round finished during the stress"; _brc=1; }
+	return "$_brc"
+}
+
 # Every sunrpc transport the kernel exposes, with its state (sysfs).
 sysfs_xprt_dump() {
 	for f in /sys/kernel/sunrpc/xprt-switches/*/xprt-*/xprt_info; do
@@ -122,6 +182,33 @@ sysfs_xprt_dump() {
 		echo "== $f"
 		cat "$f"
 	done
+}
+
+# xprt_state_write DIR STATE SECS: write STATE (offline, online, remove)
+# to DIR/xprt_state of a transport in sysfs, bounded.  The write takes
+# the transport's XPRT_LOCKED and may wait for it (t0430, t0440), so it
+# runs in the background, polled every 0.1 s.  Returns 0 when it
+# succeeded, 1 when it failed, 2 when it has not returned after SECS:
+# then a sysrq-w dump of the blocked tasks and every transport's state
+# bits are on the console (the holder is usually an async RPC task,
+# which sysrq-w cannot show; the bits, read without the lock, say
+# whether the transport is connecting, closing or only busy).
+xprt_state_write() {
+	rm -f /tmp/xs.rc
+	(echo "$2" >"$1/xprt_state"; echo $? >/tmp/xs.rc) &
+	_xw=$(($3 * 10))
+	while [ ! -s /tmp/xs.rc ] && [ "$_xw" -gt 0 ]; do
+		sleep 0.1
+		_xw=$((_xw - 1))
+	done
+	if [ ! -s /tmp/xs.rc ]; then
+		echo w >/proc/sysrq-trigger
+		for _xs in /sys/kernel/sunrpc/xprt-switches/*/xprt-*/xprt_state; do
+			info "$_xs: $(cat "$_xs")"
+		done
+		return 2
+	fi
+	[ "$(cat /tmp/xs.rc)" = 0 ]
 }
 
 # A counter by name from a "Proto: names" / "Proto: values" pair of lines

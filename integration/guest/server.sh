@@ -10,6 +10,18 @@ mount -t nfsd nfsd /proc/fs/nfsd
 mkdir -p /var/lib/nfs/v4recovery /run/rpcbind /var/lib/nfs/rpc_pipefs
 : >/var/lib/nfs/etab
 : >/var/lib/nfs/rmtab
+# A diskless client's root (a scenario with NFSROOT): the host put the
+# client's archives in /nfsroot (its initramfs, the tools only the NFS
+# root has, the scenario).  Unpack them in order into /export/nfsroot and
+# move the swap file in, where a diskless install keeps it.
+if [ -d /nfsroot ]; then
+	mkdir -p /export/nfsroot && for a in /nfsroot/*.cpio.gz; do
+		(cd /export/nfsroot && gunzip -c "$a" | cpio -i -d -m -u 2>/dev/null) || break
+	done && mv /export/swapfile /export/nfsroot/swapfile &&
+		echo "SWAPNFS-INFO nfsroot: $(find /export/nfsroot | wc -l) entries" ||
+		echo "SWAPNFS-RESULT fail unpacking the client's NFS root failed"
+	rm -rf /nfsroot
+fi
 command -v server_main >/dev/null && server_main
 rpcbind -w
 # EXPORT_EXTRA (a scenario setting or SWAPNFS_EXPORT_EXTRA) adds export
