@@ -30,12 +30,15 @@
 # rpc_clnt_xprt_switch_add_xprt() <- nfs4_test_session_trunk()).  v1 of
 # the sunrpc series took a mutex at the same place.
 #
-# Open on both kernels, and not what sunrpc/0004 fixes: the write of
-# "offline" can block in rpc_sysfs_xprt_state_change(), waiting for
-# the trunk's XPRT_LOCKED while swap traffic uses it (seen on base and
-# on the series).  The scenario fails after 120 s with that reason and
-# a sysrq-w dump of the blocked tasks, instead of sitting out its
-# timeout.
+# Before sunrpc/0006, and not what sunrpc/0004 fixes: the write of
+# "offline" could block in rpc_sysfs_xprt_state_change(), waiting for
+# the trunk's XPRT_LOCKED while swap traffic used it (plain base 1/5,
+# series without 0006 2/5).  A transmit released the bit without a
+# wakeup, the lost wakeup that t0440 shows alone; with 0006 the write
+# returned in 5/5 runs (at 2/5 before, 0/5 by chance is about 8%: a
+# sign, not a proof).  The write stays bounded (xprt_state_write): after
+# 120 s the scenario fails with that reason and a sysrq-w dump of the
+# blocked tasks, instead of sitting out its timeout.
 # tags: sunrpc debug
 . "$(dirname "$0")/lib.sh"
 SCENARIO_DESC="debug kernel: trunking discovery adds and removes a transport while swapping, no RCU/sleep report"
