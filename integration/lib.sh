@@ -40,6 +40,8 @@
 #   CLIENT_CMDLINE_EXTRA, SERVER_CMDLINE_EXTRA
 #   NFS_OPTS, GUEST_VARS  NFS_OPTS and the variables GUEST_VARS names are
 #                       copied into the guests for the hook functions
+#   GUEST_FUNCS         shell functions of the scenario file that the hooks
+#                       call, copied into the guests with them
 #   NFSROOT             mount options (e.g. vers=4.2,proto=tcp,hard): the
 #                       client boots diskless, its root on the server's
 #                       /export/nfsroot with the swap file at /swapfile
@@ -331,7 +333,7 @@ _payload() {
 			[ -n "${!v+set}" ] || continue
 			printf "%s='%s'\n" "$v" "$(printf '%s' "${!v}" | sed "s/'/'\\\\''/g")"
 		done
-		declare -f client_main server_main 2>/dev/null
+		declare -f client_main server_main ${GUEST_FUNCS:-} 2>/dev/null
 	} >"$dir/scenario.sh"
 	(cd "$dir" && echo scenario.sh | cpio -o -H newc --quiet -R 0:0 | gzip) >"$OUT/payload.cpio.gz"
 }

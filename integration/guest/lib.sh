@@ -211,6 +211,54 @@ xprt_state_write() {
 	[ "$(cat /tmp/xs.rc)" = 0 ]
 }
 
+# manager_fail_start PERCENT: with the debug kernel's failslab and
+# fail_page_alloc, fail PERCENT % of the allocations of the NFSv4 state
+# manager ("<server>-manager"), sleeping ones included (task filter: only
+# threads with make-it-fail).  The manager is resident while swap is on
+# with the series, and started by recovery on 6.1: a loop gives every
+# thread of that name make-it-fail within 0.2 s of its start.  Returns 1
+# (after fail) on a kernel without fault injection.
+# manager_fail_stop: ends it, reports injected_failslab,
+# injected_fail_page_alloc and injected_failures, and sets $injected.
+_fi_times=1000000
+manager_fail_start() {
+	mount -t debugfs none /sys/kernel/debug 2>/dev/null
+	for _a in failslab fail_page_alloc; do
+		_d=/sys/kernel/debug/$_a
+		[ -d "$_d" ] || { fail "no $_d: this kernel has no fault injection"; return 1; }
+		echo Y >"$_d/task-filter"
+		echo N >"$_d/ignore-gfp-wait"
+		echo 0 >"$_d/verbose"
+		echo 0 >"$_d/space"
+		echo 1 >"$_d/interval"
+		echo "$_fi_times" >"$_d/times"
+		echo "$1" >"$_d/probability"
+	done
+	echo 0 >/sys/kernel/debug/fail_page_alloc/min-order
+	(while :; do
+		for _p in /proc/[0-9]*; do
+			case $(cat "$_p/comm" 2>/dev/null) in
+			"$SERVER_IP"-manag*)
+				[ "$(cat "$_p/make-it-fail" 2>/dev/null)" = 1 ] ||
+					echo 1 >"$_p/make-it-fail" 2>/dev/null ;;
+			esac
+		done
+		sleep 0.2 2>/dev/null || sleep 1
+	done) &
+	_fi_marker=$!
+}
+manager_fail_stop() {
+	kill "$_fi_marker" 2>/dev/null
+	injected=0
+	for _a in failslab fail_page_alloc; do
+		echo 0 >"/sys/kernel/debug/$_a/probability"
+		_left=$(cat "/sys/kernel/debug/$_a/times")
+		report "injected_$_a" $((_fi_times - _left))
+		injected=$((injected + _fi_times - _left))
+	done
+	report injected_failures "$injected"
+}
+
 # A counter by name from a "Proto: names" / "Proto: values" pair of lines
 # in /proc/net/netstat or /proc/net/snmp; "absent" if the kernel has none
 # (e.g. a counter only the series adds).
