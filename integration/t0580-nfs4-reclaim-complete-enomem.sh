@@ -67,12 +67,11 @@ client_main() {
 		_r=$((_r + 1))
 	done
 	info "rounds done"
-	manager_fail_stop
+	manager_fail_stop || _rc=1
 	report rounds $((_r - 1))
 	report open_s_max "$_max"
 	dmesg | grep -E 'NFS: state manager' | tail -n 5 |
 		while read -r _l; do info "kernel: $_l"; done
-	[ "$injected" -gt 0 ] || { fail "no allocation failure was injected into the state manager: nothing was tested"; _rc=1; }
 	if [ "$_rc" -eq 0 ]; then
 		swap_off "$NFS_MNT/swapfile" || _rc=1
 	fi
