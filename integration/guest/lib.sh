@@ -211,31 +211,51 @@ xprt_state_write() {
 	[ "$(cat /tmp/xs.rc)" = 0 ]
 }
 
-# manager_fail_start PERCENT: with the debug kernel's failslab and
-# fail_page_alloc, fail PERCENT % of the allocations of the NFSv4 state
-# manager ("<server>-manager"), sleeping ones included (task filter: only
-# threads with make-it-fail).  The manager is resident while swap is on
-# with the series, and started by recovery on 6.1: a loop gives every
-# thread of that name make-it-fail within 0.2 s of its start.  Returns 1
-# (after fail) on a kernel without fault injection.
-# manager_fail_stop: ends it, reports injected_failslab,
-# injected_fail_page_alloc and injected_failures; returns 1 (after fail)
-# when none fired, since then the scenario tested nothing.
+# Fault injection (debug kernel: failslab, fail_page_alloc in debugfs).
+# fi_set ATTR PERCENT TASK_FILTER IGNORE_WAIT: fail PERCENT % of ATTR's
+# allocations; TASK_FILTER Y limits it to tasks with make-it-fail (never
+# interrupts), IGNORE_WAIT Y to allocations that cannot sleep (GFP_ATOMIC,
+# GFP_NOWAIT).  Returns 1 (after fail) on a kernel without it.
+# fi_stop WHAT ATTR...: stops ATTR..., reports injected_ATTR and
+# injected_failures; returns 1 (after fail) when none fired, since then
+# the scenario tested nothing (WHAT says where they were aimed).
 _fi_times=1000000
-manager_fail_start() {
+fi_set() {
 	mount -t debugfs none /sys/kernel/debug 2>/dev/null
-	for _a in failslab fail_page_alloc; do
-		_d=/sys/kernel/debug/$_a
-		[ -d "$_d" ] || { fail "no $_d: this kernel has no fault injection"; return 1; }
-		echo Y >"$_d/task-filter"
-		echo N >"$_d/ignore-gfp-wait"
-		echo 0 >"$_d/verbose"
-		echo 0 >"$_d/space"
-		echo 1 >"$_d/interval"
-		echo "$_fi_times" >"$_d/times"
-		echo "$1" >"$_d/probability"
+	_d=/sys/kernel/debug/$1
+	[ -d "$_d" ] || { fail "no $_d: this kernel has no fault injection"; return 1; }
+	echo "$3" >"$_d/task-filter"
+	echo "$4" >"$_d/ignore-gfp-wait"
+	echo 0 >"$_d/verbose"
+	echo 0 >"$_d/space"
+	echo 1 >"$_d/interval"
+	echo "$_fi_times" >"$_d/times"
+	[ "$1" != fail_page_alloc ] || echo 0 >"$_d/min-order"
+	echo "$2" >"$_d/probability"
+}
+fi_stop() {
+	_what=$1
+	shift
+	injected=0
+	for _a; do
+		echo 0 >"/sys/kernel/debug/$_a/probability"
+		_left=$(cat "/sys/kernel/debug/$_a/times")
+		report "injected_$_a" $((_fi_times - _left))
+		injected=$((injected + _fi_times - _left))
 	done
-	echo 0 >/sys/kernel/debug/fail_page_alloc/min-order
+	report injected_failures "$injected"
+	[ "$injected" -gt 0 ] ||
+		{ fail "no allocation failure was injected into $_what: nothing was tested"; return 1; }
+}
+
+# manager_fail_start PERCENT: fail PERCENT % of the allocations of the
+# NFSv4 state manager ("<server>-manager"), sleeping ones included.  The
+# manager is resident while swap is on with the series, and started by
+# recovery on 6.1: a loop gives every thread of that name make-it-fail
+# within 0.2 s of its start.
+# manager_fail_stop: ends it (fi_stop's figures and status).
+manager_fail_start() {
+	fi_set failslab "$1" Y N && fi_set fail_page_alloc "$1" Y N || return 1
 	(while :; do
 		for _p in /proc/[0-9]*; do
 			case $(cat "$_p/comm" 2>/dev/null) in
@@ -250,16 +270,7 @@ manager_fail_start() {
 }
 manager_fail_stop() {
 	kill "$_fi_marker" 2>/dev/null
-	injected=0
-	for _a in failslab fail_page_alloc; do
-		echo 0 >"/sys/kernel/debug/$_a/probability"
-		_left=$(cat "/sys/kernel/debug/$_a/times")
-		report "injected_$_a" $((_fi_times - _left))
-		injected=$((injected + _fi_times - _left))
-	done
-	report injected_failures "$injected"
-	[ "$injected" -gt 0 ] ||
-		{ fail "no allocation failure was injected into the state manager: nothing was tested"; return 1; }
+	fi_stop "the state manager" failslab fail_page_alloc
 }
 
 # A counter by name from a "Proto: names" / "Proto: values" pair of lines
