@@ -17,8 +17,9 @@
 # way in v1 (3 of 6 runs, with host CPU hogs); netvm/0005 refills in a
 # memalloc_noio scope with __GFP_NORETRY.  Here each failed NAPI refill
 # is one more chance for the worker to meet full memory, so the odds do
-# not depend on the host.  A hang is called after STALL_S seconds
-# without a progress line of the stress (it prints one every 5 s); the
+# not depend on the host.  A hang is called after STALL_S seconds in
+# which the stress's progress (its stage and percentage, printed every
+# 5 s) has not moved; the
 # client's sysrq-w then shows in its console log where refill_work
 # sleeps (the reason counts its lines there; 0 means the stall is
 # something else).  With netvm/0005 the console shows, in that place,
@@ -53,16 +54,23 @@ client_main() {
 	return "$_rc"
 }
 
-# The stall watchdog: until the stress has reported its figures, a new
-# "swapstress:" line must come at least every STALL_S seconds.  A stall
+# The stall watchdog: until the stress has reported its figures, its last
+# "swapstress:" line, less the elapsed time at its end, must change at
+# least every STALL_S seconds.  The line alone is not enough: a parent
+# that is not itself stuck goes on printing the same percentage while
+# every child waits for swap I/O (seen on 6.12).  It gives up when
+# the client is gone or at SCENARIO_TIMEOUT, which _scn_wait then
+# reports (it waits for host_during before it tears down).  A stall
 # gets sysrq-w and sysrq-m, then the client is stopped, so that a hang
 # costs STALL_S, not SCENARIO_TIMEOUT.
 host_during() {
-	local n last=-1 since
+	local n last=-1 since end=$(( $(now) + SCENARIO_TIMEOUT ))
 	wait_client 'swapstress: [0-9]+ procs' 300 || { echo "the stress never started"; exit 1; }
 	since=$(now)
 	while ! grep -aqE 'SWAPNFS-FIGURE pages_verified=|SWAPNFS-RESULT' "$OUT/client.log"; do
-		n=$(grep -ac '^swapstress: ' "$OUT/client.log")
+		[ "$(now)" -lt "$end" ] && kill -0 "$PID_CLIENT" 2>/dev/null || exit 0
+		n=$(grep -a '^swapstress: ' "$OUT/client.log" | tail -n1 |
+			sed -E 's/ \([0-9]+ s\)\r?$//')
 		[ "$n" = "$last" ] || { last=$n; since=$(now); }
 		if [ $(( $(now) - since )) -ge "$STALL_S" ]; then
 			guest_sysrq client w m
