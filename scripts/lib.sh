@@ -117,8 +117,11 @@ results_dir() {
 	if [ -e "$d" ]; then
 		[ -d "$d" ] || die "$who: results directory $d is not a directory"
 		abs=$(cd "$d" && pwd -P) || die "$who: cannot enter results directory $d"
+		# The cache is only compared, never made here: a refused
+		# --results must not leave a new ~/.cache behind.
 		case $abs/ in
-		"$(cd "$SWAPNFS_TOP" && pwd -P)"/?*|"$(mkdir -p "$SWAPNFS_CACHE" && cd "$SWAPNFS_CACHE" && pwd -P)"/?*) ;;
+		"$(cd "$SWAPNFS_TOP" && pwd -P)"/?*) ;;
+		"$(cd "$SWAPNFS_CACHE" 2>/dev/null && pwd -P || echo /nonexistent)"/?*) ;;
 		"$(cd "${TMPDIR:-/tmp}" 2>/dev/null && pwd -P)"/?*) ;;
 		*)
 			[ -f "$abs/.swapnfs-results" ] || [ -z "$(ls -A "$abs")" ] ||

@@ -120,6 +120,8 @@ expect_success 'scripts/setup --base 6.12 adds linux-source-6.12 to what 6.1 nee
 	[ "$(grep -vc "^linux-source" "$tmp/pk61")" = "$(grep -vc "^linux-source" "$tmp/pk612")" ]
 '
 expect_success 'nothing was written at the file system root or in $HOME' '
+	diff <(echo "$root_before") <(ls -A /) | sed "s|^|# /: |" &&
+	diff <(echo "$home_before") <(ls -A "$HOME") | sed "s|^|# \$HOME: |" &&
 	[ "$(ls -A /)" = "$root_before" ] && [ "$(ls -A "$HOME")" = "$home_before" ] &&
 	[ ! -e /integrate ] && [ ! -e /.swapnfs-results ] && [ ! -e "$HOME/.swapnfs-results" ]
 '
