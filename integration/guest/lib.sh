@@ -284,6 +284,28 @@ net_counter() {
 	} END { if (!f) print "absent" }' "$3"
 }
 
+# squeeze_start KB PERIOD HOLD: every PERIOD s, raise min_free_kbytes to
+# KB for HOLD s (tools/squeeze).  While it is raised, free memory is below
+# what a GFP_ATOMIC allocation may leave, so a receive buffer that may use
+# the reserves comes from them and its skb is pfmemalloc.  A swap client
+# gets there on its own only now and then; the squeeze makes it happen
+# every PERIOD s, so that the rules for pfmemalloc skbs are used, not just
+# present.  It is a program, not a shell loop: a shell forking `sleep`
+# during a squeeze waits in reclaim and never lowers the value again.
+# squeeze_stop: ends it (the value is put back) and reports the squeezes.
+squeeze_start() {
+	squeeze "$@" >/tmp/squeeze.out 2>&1 &
+	_sq_pid=$!
+}
+squeeze_stop() {
+	kill "$_sq_pid" 2>/dev/null
+	wait "$_sq_pid"
+	_sq_rc=$?
+	report squeezes "$(sed -n 's/^squeezes=//p' /tmp/squeeze.out)"
+	[ "$_sq_rc" = 0 ] ||
+		{ fail "squeeze failed (exit $_sq_rc): $(tail -n1 /tmp/squeeze.out)"; return 1; }
+}
+
 # progress_start CMD: every 30 s print an info line with pswpin/pswpout and
 # the output of CMD (a shell command), so that a slow run can be told from a
 # hung one; progress_stop ends it.
