@@ -20,12 +20,16 @@
 # RcvbufErrors/MemErrors drop counters.  A series pass must show both
 # counters > 0: without them the limit was never in the swap socket's way.
 #
-# A reply is pfmemalloc only if its skb head came from the reserves, which
+# A reply is pfmemalloc only if its buffer came from the reserves, which
 # this guest reaches on its own only now and then (without help, v1 and
-# the first v2 runs counted 0).  So during the stress min_free_kbytes is
+# the first v2 runs counted 0).  An NFS reply is longer than virtio-net's
+# copy threshold (128 bytes), so its skb is built on the ring's own page,
+# and that page is a reserve page only if NAPI refilled the ring below
+# the GFP_ATOMIC floor while running on top of a PF_MEMALLOC task
+# (kswapd, a direct reclaimer).  So during the stress min_free_kbytes is
 # raised for 2 s in every 10 (squeeze_start): free memory is then below
-# the GFP_ATOMIC floor, napi_alloc_skb() takes the reserves for the
-# heads of the replies, and netvm/0001's rule is what lets them in.
+# that floor while kswapd works, and netvm/0001's rule is what lets such
+# replies in past udp_mem.
 # tags: netvm
 . "$(dirname "$0")/lib.sh"
 SCENARIO_DESC="swap on NFSv3/UDP while an unread UDP flood holds more than udp_mem"
@@ -92,8 +96,8 @@ client_main() {
 	info "udp_mem $old_mem -> $(cat /proc/sys/net/ipv4/udp_mem), $held pages held"
 
 	progress_start 'echo "udp_pages=$(udp_pages) MemErrors=$(net_counter Udp MemErrors /proc/net/snmp) PFMemallocRcvOverLimit=$(net_counter TcpExt PFMemallocRcvOverLimit /proc/net/netstat) UDPMemallocOverMem=$(net_counter TcpExt UDPMemallocOverMem /proc/net/netstat)"'
-	# 16 MiB: the GFP_ATOMIC floor (3/8 of it) is then above the 2-4 MiB
-	# this guest keeps free while it swaps.
+	# 16 MiB: the GFP_ATOMIC floor (3/8 of it, 6 MiB) is then above the
+	# 5.5-6 MiB the console showed free during a squeeze.
 	squeeze_start 16384 10 2
 	stress
 	squeeze_stop
