@@ -33,8 +33,11 @@ each_missing() {
 	refused "$who: $opt needs a value, got the option '--nope'\$" "$@" "$opt" --nope
 }
 
-expect_success 'scripts/integrate: --results, --topics, --tag, -j need values' '
-	for o in --results --topics --tag -j; do each_missing integrate $o scripts/integrate || exit 1; done
+expect_success 'scripts/integrate: --results, --topics, --tag, -j, --kernels need values' '
+	for o in --results --topics --tag -j --kernels; do each_missing integrate $o scripts/integrate || exit 1; done &&
+	refused "integrate: --kernels needs two images, BASE and SERIES\$" scripts/integrate --kernels /etc/hostname &&
+	refused "integrate: --kernels needs two images, BASE and SERIES\$" scripts/integrate --kernels /etc/hostname -j 2 &&
+	refused "integrate: --kernels /etc/hostname $tmp/none: no such file\$" scripts/integrate --kernels /etc/hostname "$tmp/none"
 '
 expect_success 'scripts/integrate: --results outside (/, $HOME) is refused before any work' '
 	refused "integrate: / is not a results directory" scripts/integrate --merge-only --results / &&

@@ -123,6 +123,21 @@ expect_success 'run --tag: a tag no scenario has is one clear line' '
 	grep -q "^swapnfs: ERROR: run: no scenarios selected (none tagged no-such-tag)" <<<"$out"
 '
 
+# -j 2: both columns in one pool, then each column collected.  Images
+# that are no kernel make every guest fail at once, so the whole path
+# (job lists, GNU parallel, --collect, the table) runs in seconds.
+expect_success 'integrate --kernels -j 2: base and series in one pool, each column counted, RESULTS.md left alone' '
+	sum=$(sha256sum RESULTS.md) &&
+	! out=$(scripts/integrate --tag sunrpc --kernels /etc/hostname /etc/hostname -j 2 --results $res/pool 2>&1) &&
+	grep -q "^# === scenarios on base (/etc/hostname) and series (/etc/hostname), 2 at a time (10 jobs" <<<"$out" &&
+	[ "$(grep -c "^0 passed, 4 failed, 1 skipped$" <<<"$out")" = 2 ] &&
+	grep -qx "0 passed, 8 failed, 2 skipped" <<<"$out" &&
+	[ "$(grep -c "server guest never became ready (QEMU exited)" <<<"$out")" = 8 ] &&
+	grep -qE "^t0420-sunrpc-added-xprt-swapper +\| fail .*\| fail " <<<"$out" &&
+	[ "$(grep -c "^[0-9]" $res/pool/integrate/jobs.log)" = 10 ] &&
+	[ "$sum" = "$(sha256sum RESULTS.md)" ]
+'
+
 expect_success 'no QEMU left behind by any of the above' '
 	pgrep -f "qemu-system-x86_64 -name swapnfs-.*$res" >/dev/null; [ $? = 1 ]
 '
