@@ -27,7 +27,10 @@
 #   the stress size and passes of every scenario that does not fix them;
 #   SWAPNFS_PROFILE=1|all runs the ftrace function profiler around the
 #   stress, on a kernel from scripts/kernel-build --profile: see
-#   guest/profile.sh and integration/profile-stats.py)
+#   guest/profile.sh and integration/profile-stats.py;
+#   SWAPNFS_SCENARIO_TIMEOUT=S replaces the scenario's SCENARIO_TIMEOUT:
+#   repeated base runs of a hang need not each wait the 30 minutes that a
+#   slow series pass may need, and the result records what was used)
 #   (SWAPNFS_CLIENT_SYSCTL="vm.page-cluster=5 vm.min_free_kbytes=4096" in
 #   the environment sets client sysctls at boot, in every scenario: for
 #   experiments; the result's command line records it)
@@ -393,6 +396,11 @@ _scn_options() {
 _scn_prepare() {
 	need_cmd $QEMU cpio gzip python3
 	declare -F client_main >/dev/null || die "$SCENARIO: no client_main defined"
+	if [ -n "${SWAPNFS_SCENARIO_TIMEOUT:-}" ]; then
+		[[ $SWAPNFS_SCENARIO_TIMEOUT =~ ^[1-9][0-9]*$ ]] ||
+			die "$SCENARIO: SWAPNFS_SCENARIO_TIMEOUT wants seconds, got '$SWAPNFS_SCENARIO_TIMEOUT'"
+		SCENARIO_TIMEOUT=$SWAPNFS_SCENARIO_TIMEOUT
+	fi
 	[ -n "$KERNEL" ] || KERNEL=$(_default_kernel) || exit 1
 	[ -f "$KERNEL" ] || die "$SCENARIO: kernel image $KERNEL not found"
 	local imgs

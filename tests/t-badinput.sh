@@ -49,6 +49,12 @@ expect_success 'scripts/integrate: --results outside (/, $HOME) is refused befor
 expect_success 'integration/run: --kernel, --debug-kernel, --label, --results, --tag, -j need values' '
 	for o in --kernel --debug-kernel --label --results --tag -j; do each_missing run $o integration/run || exit 1; done
 '
+expect_success 'a scenario: SWAPNFS_SCENARIO_TIMEOUT that is not seconds is refused' '
+	refused "t0110-swap-nfs42-stress: SWAPNFS_SCENARIO_TIMEOUT wants seconds, got .x.\$" \
+		env SWAPNFS_SCENARIO_TIMEOUT=x integration/t0110-swap-nfs42-stress.sh --kernel /etc/hostname &&
+	refused "t0110-swap-nfs42-stress: SWAPNFS_SCENARIO_TIMEOUT wants seconds, got .0.\$" \
+		env SWAPNFS_SCENARIO_TIMEOUT=0 integration/t0110-swap-nfs42-stress.sh --kernel /etc/hostname
+'
 expect_success 'integration/run: bad kernels, labels, results dirs and -j are refused' '
 	refused "run: --kernel $tmp/none: no such file" integration/run --kernel "$tmp/none" &&
 	refused "run: --debug-kernel $tmp/none: no such file" integration/run --debug-kernel "$tmp/none" &&

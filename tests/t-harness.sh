@@ -59,6 +59,12 @@ expect_success 'scenario: a hung client is timed out, torn down and reported as 
 	{ pgrep -f "swapnfs-client.*$res" >/dev/null; [ $? = 1 ]; }
 '
 
+expect_success 'scenario: SWAPNFS_SCENARIO_TIMEOUT replaces the timeout the scenario sets' '
+	! out=$(FIXTURE_TIMEOUT=600 SWAPNFS_SCENARIO_TIMEOUT=12 $fx/x-guest-hangs.sh --label short 2>&1) &&
+	grep -qx "not ok 1 x-guest-hangs # TIMEOUT 12 seconds" <<<"$out" &&
+	grep -qx "timeout=12" $res/short/x-guest-hangs/result
+'
+
 expect_success 'run on base: a gap shown is an xfail, a gap claimed but not shown an xpass' '
 	! out=$(integration/run --label base $fx/x-gap-shown.sh $fx/x-gap-claimed.sh 2>&1) &&
 	grep -qx "ok 1 x-gap-shown # XFAIL gap on base: expected .true. to fail, it succeeded" <<<"$out" &&
