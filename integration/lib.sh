@@ -463,12 +463,23 @@ _scn_boot_client() {
 
 # _scn_wait: wait for the client's SWAPNFS-RESULT line, a timeout (the
 # kernel is then asked for its blocked tasks and memory first) or a panic.
+# _kill_tree PID: PID and every process below it, children first.
+_kill_tree() {
+	local c
+	for c in $(pgrep -P "$1"); do _kill_tree "$c"; done
+	kill "$1" 2>/dev/null
+}
+
 _scn_wait() {
 	local rc drc pid_c=$PID_CLIENT i
 	wait_log client 'SWAPNFS-RESULT' "$SCENARIO_TIMEOUT"
 	rc=$?
 	echo "client_s=$(( $(now) - CLIENT_T0 ))" >>"$OUT/result.figures"
 	if [ -n "$DURING_PID" ]; then
+		# A client that hung or panicked will not answer host_during,
+		# which could sit in its own waits for many minutes more: stop
+		# it.  The timeout or the panic is the verdict then.
+		{ [ $rc = 1 ] || [ $rc = 3 ]; } && _kill_tree "$DURING_PID"
 		wait "$DURING_PID"
 		drc=$?
 		[ -s "$OUT/host_during.rc" ] && drc=$(cat "$OUT/host_during.rc")

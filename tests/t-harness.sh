@@ -65,6 +65,12 @@ expect_success 'scenario: SWAPNFS_SCENARIO_TIMEOUT replaces the timeout the scen
 	grep -qx "timeout=12" $res/short/x-guest-hangs/result
 '
 
+expect_success 'scenario: a hung client ends the scenario at its timeout, host_during or not' '
+	! out=$(timeout 150 $fx/x-during-outlives.sh 2>&1) &&
+	grep -qx "not ok 1 x-during-outlives # TIMEOUT 10 seconds" <<<"$out" &&
+	{ pgrep -fx "sleep 100017" >/dev/null; [ $? = 1 ]; }
+'
+
 expect_success 'run on base: a gap shown is an xfail, a gap claimed but not shown an xpass' '
 	! out=$(integration/run --label base $fx/x-gap-shown.sh $fx/x-gap-claimed.sh 2>&1) &&
 	grep -qx "ok 1 x-gap-shown # XFAIL gap on base: expected .true. to fail, it succeeded" <<<"$out" &&
