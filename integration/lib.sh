@@ -461,8 +461,6 @@ _scn_boot_client() {
 	fi
 }
 
-# _scn_wait: wait for the client's SWAPNFS-RESULT line, a timeout (the
-# kernel is then asked for its blocked tasks and memory first) or a panic.
 # _kill_tree PID: PID and every process below it, children first.
 _kill_tree() {
 	local c
@@ -470,6 +468,8 @@ _kill_tree() {
 	kill "$1" 2>/dev/null
 }
 
+# _scn_wait: wait for the client's SWAPNFS-RESULT line, a timeout (the
+# kernel is then asked for its blocked tasks and memory first) or a panic.
 _scn_wait() {
 	local rc drc pid_c=$PID_CLIENT i
 	wait_log client 'SWAPNFS-RESULT' "$SCENARIO_TIMEOUT"

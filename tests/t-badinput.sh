@@ -37,7 +37,8 @@ expect_success 'scripts/integrate: --results, --topics, --tag, -j, --kernels nee
 	for o in --results --topics --tag -j --kernels; do each_missing integrate $o scripts/integrate || exit 1; done &&
 	refused "integrate: --kernels needs two images, BASE and SERIES\$" scripts/integrate --kernels /etc/hostname &&
 	refused "integrate: --kernels needs two images, BASE and SERIES\$" scripts/integrate --kernels /etc/hostname -j 2 &&
-	refused "integrate: --kernels /etc/hostname $tmp/none: no such file\$" scripts/integrate --kernels /etc/hostname "$tmp/none"
+	refused "integrate: --kernels /etc/hostname $tmp/none: no such file\$" scripts/integrate --kernels /etc/hostname "$tmp/none" &&
+	refused "integrate: --kernels and --merge-only exclude each other\$" scripts/integrate --merge-only --kernels /etc/hostname /etc/hostname
 '
 expect_success 'scripts/integrate: --results outside (/, $HOME) is refused before any work' '
 	refused "integrate: / is not a results directory" scripts/integrate --merge-only --results / &&
