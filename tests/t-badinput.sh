@@ -76,7 +76,7 @@ expect_success 'integration/bench: every option that takes a value needs one' '
 	refused "bench: / is not a results directory" integration/bench --kernel /etc/hostname --results /
 '
 expect_success 'integration/repeat: every option that takes a value needs one; bad ones refused' '
-	for o in -n --kernel --debug-kernel --label --results; do each_missing repeat $o integration/repeat || exit 1; done &&
+	for o in -n -j --kernel --debug-kernel --label --results; do each_missing repeat $o integration/repeat || exit 1; done &&
 	refused "repeat: --label .\.\.. is not a plain name" integration/repeat --label .. &&
 	refused "repeat: / is not a results directory" integration/repeat --kernel /etc/hostname --results / &&
 	refused "repeat: -n wants a positive integer, got .0." integration/repeat -n 0

@@ -58,9 +58,39 @@ expect_success 'repeat: cells of earlier runs whose summaries are gone stay' '
 	out=$(sed -n "/^| flaky /p" "$tmp/RESULTS.md") &&
 	grep -qx "| flaky | pass 2/5, xfail 1/5, fail 1/5, timeout 1/5 · abcdef1 2026-01-02 | pass 1/1 · [0-9a-f]\{7\}+\{0,1\} 20[0-9-]* |" <<<"$out"
 '
+# -j: runs at once, and never more than J.  Each run of this stub writes
+# when it started and ended (by its run directory, which integration/run
+# passes as --results), sleeps, and fails only as run 2.
+cat >"$tmp/slow.sh" <<EOF
+#!/bin/bash
+i=\$(grep -o 'run[0-9]*' <<<"\$*" | tail -n1)
+date +%s.%N >"$tmp/par/\$i.start"; sleep 3; date +%s.%N >"$tmp/par/\$i.end"
+echo "TAP version 13"; echo "1..1"
+[ "\$i" != run2 ] || { echo "not ok 1 slow"; echo "# FAIL slow [base]: run 2"; exit 1; }
+echo "ok 1 slow"
+EOF
+chmod +x "$tmp/slow.sh"
+expect_success 'repeat -j 3: three runs at once, each counted in order' '
+	rm -rf "$tmp/par" && mkdir "$tmp/par" &&
+	out=$(integration/repeat -n 3 -j 3 --kernel /etc/hostname --label base \
+		--results "$tmp/rj" "$tmp/slow.sh" 2>&1) &&
+	grep -qx "# slow base: 3 runs: pass 2/3, fail 1/3" <<<"$out" &&
+	[ "$(grep "^# run " <<<"$out" | cut -c1-15 | tr "\n" " ")" = "# run 1/3: pass # run 2/3: fail # run 3/3: pass " ] &&
+	last_start=$(cat "$tmp"/par/run*.start | sort -n | tail -n1) &&
+	first_end=$(cat "$tmp"/par/run*.end | sort -n | head -n1) &&
+	awk -v s="$last_start" -v e="$first_end" "BEGIN { exit !(s < e) }"
+'
+expect_success 'repeat -j 2: the third run waits for a place' '
+	rm -rf "$tmp/par" && mkdir "$tmp/par" &&
+	integration/repeat -n 3 -j 2 --kernel /etc/hostname --label base \
+		--results "$tmp/rj2" "$tmp/slow.sh" >/dev/null 2>&1 &&
+	s3=$(cat "$tmp/par/run3.start") &&
+	first_end=$(cat "$tmp/par/run1.end" "$tmp/par/run2.end" | sort -n | head -n1) &&
+	awk -v s="$s3" -v e="$first_end" "BEGIN { exit !(s >= e) }"
+'
 expect_success 'repeat: bad input is one line and runs nothing' '
 	echo 0 >"$tmp/count" &&
-	for a in "-n 0" "-n" "--label" "--kernel /nonexistent" "" "--label base"; do
+	for a in "-n 0" "-n" "-j 0" "-j x" "--label" "--kernel /nonexistent" "" "--label base"; do
 		! o=$(integration/repeat $a --results "$tmp/r" 2>&1) || return 1
 		[ "$(wc -l <<<"$o")" = 1 ] && grep -q "^swapnfs: ERROR: repeat: " <<<"$o" || { echo "$a: $o"; return 1; }
 	done &&
