@@ -18,8 +18,8 @@
 # (min_free_kbytes raised for 2 s in every 10): the ring is then refilled
 # from the reserves now and then, and datagrams that land there are
 # dropped, so PFMemallocDrop must move.  If it does not, this run could
-# not see a reserve page after swapoff either, and it fails as unable to
-# tell.  Then swapoff, wait until MemAvailable is back above a quarter
+# not see a reserve page after swapoff either, and it is a SKIP (unable
+# to tell), never a pass.  Then swapoff, wait until MemAvailable is back above a quarter
 # of RAM, and count for 30 s more while 32 MiB of the swap file are read
 # back over NFS (its transport is no longer SOCK_MEMALLOC): with memory
 # recovered nothing reclaims, so no buffer may come from the reserves,
@@ -70,8 +70,9 @@ client_main() {
 	s1=$(tcpext PFMemallocDrop)
 	report datagrams_swapping $(($(datagrams) - u0))
 	report pfmemalloc_drop_swapping $((s1 - s0))
+	# Not a failure of the kernel: the check below would be blind.
 	[ "$s1" -gt "$s0" ] ||
-		{ fail "no pfmemalloc drop while swapping under the squeeze: this run cannot tell whether one happens after swapoff"; return 1; }
+		{ skip "no pfmemalloc drop while swapping under the squeeze: this run cannot tell whether one happens after swapoff"; return 0; }
 	wait_for 120 recovered ||
 		{ fail "MemAvailable $(mem_avail) kB, not back above a quarter of RAM 120 s after swapoff"; return 1; }
 	report mem_available_kb "$(mem_avail)"
