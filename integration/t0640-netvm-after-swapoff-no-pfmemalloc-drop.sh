@@ -19,12 +19,13 @@
 # from the reserves now and then, and datagrams that land there are
 # dropped, so PFMemallocDrop must move.  If it does not, this run could
 # not see a reserve page after swapoff either, and it is a SKIP (unable
-# to tell), never a pass.  Then swapoff, wait until MemAvailable is back above a quarter
-# of RAM, and count for 30 s more while 32 MiB of the swap file are read
-# back over NFS (its transport is no longer SOCK_MEMALLOC): with memory
-# recovered nothing reclaims, so no buffer may come from the reserves,
-# and PFMemallocDrop must not move.  Figures: the drops and datagrams
-# in each phase, MemAvailable at the start of the second.
+# to tell), never a pass.  Then swapoff, wait until MemAvailable is back
+# above a quarter of RAM, and count for 30 s more while 32 MiB of the
+# swap file are read back over NFS (its transport is no longer
+# SOCK_MEMALLOC): with memory recovered nothing reclaims, so no buffer
+# may come from the reserves, and PFMemallocDrop must not move.
+# Figures: the drops and datagrams in each phase, MemAvailable at the
+# start of the second.
 # tags: netvm
 . "$(dirname "$0")/lib.sh"
 SCENARIO_DESC="after swapoff and memory recovered, no pfmemalloc drops on an ordinary socket"
